@@ -1,0 +1,131 @@
+"""The ``balance`` command: simulate, replay, bench, validate.
+
+Bad input (decks, policies, numbers) prints one line naming the file or option,
+the field and what is allowed, and exits with code 2 -- never a traceback.
+"""
+import argparse
+import os
+import sys
+import time
+
+from .cards import DeckError, validate_main
+from .errors import InputError
+
+DEFAULT_A, DEFAULT_B = "decks/gabriel.toml", "decks/belial.toml"
+
+
+def _positive(name):
+    def parse(text):
+        try:
+            v = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name}: {text!r} is not a whole number") from None
+        if v < 1:
+            raise argparse.ArgumentTypeError(f"{name}: {v}: must be >= 1")
+        return v
+    return parse
+
+
+def _matchup_args(p):
+    p.add_argument("--deck-a", default=DEFAULT_A, help="deck file of the first deck (default %(default)s)")
+    p.add_argument("--deck-b", default=DEFAULT_B, help="deck file of the second deck (default %(default)s)")
+    p.add_argument("--policy-a", default="influencer",
+                   help="play style of deck A: a name from policies/ or a .toml path (default %(default)s)")
+    p.add_argument("--policy-b", default="influencer", help="play style of deck B (default %(default)s)")
+    p.add_argument("--threshold", type=_positive("--threshold"), default=5,
+                   help="Humans in a Realm that win the game (default %(default)s)")
+    p.add_argument("--turn-cap", type=_positive("--turn-cap"), default=200,
+                   help="turns (both players') after which a game is a draw (default %(default)s)")
+    p.add_argument("--seed", type=int, default=1, help="root seed of the games (default %(default)s)")
+
+
+def _prepare(args):
+    from .rules.innomine.matchup import prepare
+    return prepare(args.deck_a, args.deck_b, args.policy_a, args.policy_b, args.threshold, args.turn_cap)
+
+
+def cmd_simulate(args):
+    """Play N games of one matchup and print win rates with Wilson 95% intervals."""
+    from .rules.innomine.matchup import play_range
+    from .sim.batch import run_games
+    from .sim.summary import Summary
+    m = _prepare(args)
+    run_games(play_range, m, args.seed, 2, jobs=1)          # compile (or load) the kernel first
+    t0 = time.perf_counter()
+    rec = run_games(play_range, m, args.seed, args.games, jobs=args.jobs, chunk=args.chunk)
+    dt = time.perf_counter() - t0
+    print(f"{m.labels[0]} vs {m.labels[1]}, threshold {m.threshold}, seed {args.seed}")
+    for line in Summary.of(rec["rows"]).lines(m.labels):
+        print(line)
+    print(f"speed: {args.games / dt:,.0f} games/s on {args.jobs} worker(s)")
+    return 0
+
+
+def cmd_replay(args):
+    """Print one game as a readable log, turn by turn and phase by phase."""
+    from .rules.innomine.matchup import replay_lines
+    m = _prepare(args)
+    for line in replay_lines(m, args.seed, args.game):
+        print(line)
+    return 0
+
+
+def cmd_bench(args):
+    """Games per second on one and on two cores for the default matchup."""
+    from .rules.innomine.matchup import play_range
+    from .sim.batch import run_games
+    m = _prepare(args)
+    run_games(play_range, m, args.seed, 2, jobs=1)
+    rates = {}
+    for jobs in (1, 2):
+        run_games(play_range, m, args.seed, 2 * jobs, jobs=jobs, chunk=2)  # warm the workers
+        t0 = time.perf_counter()
+        run_games(play_range, m, args.seed, args.games, jobs=jobs, chunk=args.games // (4 * jobs))
+        rates[jobs] = args.games / (time.perf_counter() - t0)
+        print(f"{jobs} core(s): {rates[jobs]:,.0f} games/s ({args.games} games, {m.labels[0]} vs {m.labels[1]}, "
+              f"threshold {m.threshold})")
+    print(f"two-core speed-up: {rates[2] / rates[1]:.2f}x; per core: {rates[1]:,.0f} games/s "
+          f"(machine: {os.cpu_count()} cores)")
+    return 0
+
+
+def cmd_validate(args):
+    """Check deck files against the rulebook's deck rules."""
+    return validate_main(args.decks)
+
+
+def parser():
+    top = argparse.ArgumentParser(prog="balance", description="Monte Carlo balance analysis for In Nomine.")
+    sub = top.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("simulate", help=cmd_simulate.__doc__, description=cmd_simulate.__doc__)
+    _matchup_args(p)
+    p.add_argument("--games", type=_positive("--games"), default=10_000, help="games to play (default %(default)s)")
+    p.add_argument("--jobs", type=_positive("--jobs"), default=1, help="worker processes (default %(default)s)")
+    p.add_argument("--chunk", type=_positive("--chunk"), default=2000, help="games per work unit (default %(default)s)")
+    p.set_defaults(run=cmd_simulate)
+    p = sub.add_parser("replay", help=cmd_replay.__doc__, description=cmd_replay.__doc__)
+    _matchup_args(p)
+    p.add_argument("--game-seed", dest="game", type=int, default=0,
+                   help="index of the game to replay; even = deck A in seat 0, odd = seats swapped (default %(default)s)")
+    p.set_defaults(run=cmd_replay)
+    p = sub.add_parser("bench", help=cmd_bench.__doc__, description=cmd_bench.__doc__)
+    _matchup_args(p)
+    p.add_argument("--games", type=_positive("--games"), default=4000, help="games per measurement (default %(default)s)")
+    p.set_defaults(run=cmd_bench)
+    p = sub.add_parser("validate", help=cmd_validate.__doc__, description=cmd_validate.__doc__)
+    p.add_argument("decks", nargs="+", help="deck files")
+    p.set_defaults(run=cmd_validate)
+    return top
+
+
+def main(argv=None):
+    args = parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except (DeckError, InputError) as e:
+        print(f"balance: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

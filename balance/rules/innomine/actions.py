@@ -1,0 +1,436 @@
+"""Phase 6, Actions (rulebook, "The Game Turn").
+
+"Your Servitors, and any Influenced Beings, now get a chance to work.  Beings
+you bring under your Influence this turn have a new action.  Each Being
+otherwise has one action per turn."  An action is a Move (within the realm, or
+up or down a Tether), an Attack (see combat), an ability or Resonance, or Wait.
+Each Being's controller scores the legal choices with its policy weights.
+"""
+from numba import njit
+
+from ...sim.seeding import DICE, below
+from .beings import (is_being, can_act, find_effect, effect_sum, effect_param, hits_left,
+                     attack_value, move_to, has_effect)
+from .combat import fight, attackable, base_attack_legal, target_value
+from .dissonance import add_dissonance
+from .effects import use_ability
+from .decks import deck_card, deck_count
+from .essence import action_cost
+from .humans import condition_met, afterlife_side
+from .policies import (score, weight, W_INFLUENCE, W_COURT, W_DESCEND, W_HOLD_TETHER, W_WAIT,
+                       W_GANG, W_ATTACK_SERVITOR)
+from .resonances import (influences, can_influence, p_success, resonance_stat, resonate,
+                         steal_essence)
+from .state import G_WINNER, Z_PLAY, Z_FACEDOWN, realm_of, realm_type, realm_seat, loc_earth, log
+from .tethers import is_tether, can_go_down, has_steal_text, tether_count
+from .trace import T_MOVE, T_WAIT
+from .vocabulary import (HUMAN, SERVITOR, TOOL, OBJECT, IMPUDITE, ELOHITE, HEAVEN, COUNTERS,
+                         COND_AT_LEAST, E_HEAL, E_SEARCH_TOOL, E_SEARCH_LOCATION, E_INFLUENCE,
+                         E_DESTROY_OBJECT, E_TOKEN_TOOL, E_SEARCH_SKILL, E_DAMAGE_LOCATION,
+                         E_WAIT_ESSENCE, E_RESTRICT_INFLUENCED, E_FREE_MOVE, MAX_EFFECTS)
+from .state import (beings_in_play, others_in_play, EVENTS, F_ACTS, F_ATTS, F_CNT, F_CTRL, F_DESIGN, F_DMG, F_FIGHT, F_HEALED, F_INF_BY, F_LOC, F_NATT, F_OWNER, F_TRAUMA, F_WAITED, F_ZONE, S_ESSENCE)  # noqa: E501
+from .tables import (D_CTYPE, D_DESTINY, D_FATE, D_KIND, P_SIDE)
+from .vocabulary import N_COUNTERS
+
+# what a chosen action is
+K_WAIT, K_RESONATE, K_STEAL, K_ATTACK, K_ABILITY, K_MOVE = range(6)
+C_TOOLS = COUNTERS["tools_brought"]
+C_HEALED = COUNTERS["beings_healed"]
+C_DMG_HEALED = COUNTERS["damage_healed"]
+C_INF_HEAVEN = COUNTERS["influenced_heaven"]
+C_LOC_HEAVEN = COUNTERS["locations_heaven"]
+MAX_PASSES = 4
+
+
+@njit(cache=True)
+def actions_phase(s, t):
+    """Phase 6: every Being with an action left takes it, as its controller chooses."""
+    for _ in range(MAX_PASSES):
+        acted = False
+        for i in beings_in_play(s):
+            if s.I[i, F_ACTS] > 0 and s.I[i, F_CTRL] >= 0 and can_act(s, t, i) and s.I[i, F_FIGHT] < 0:
+                take_action(s, t, i)
+                acted = True
+                if s.g[G_WINNER] >= 0:
+                    return
+        if not acted:
+            return
+
+
+# ------------------------------------------------------------------ choosing
+@njit(cache=True)
+def take_action(s, t, i):
+    """Score every legal action of Being i and do the best one."""
+    p = s.I[i, F_CTRL]
+    kind, a, b, best = K_WAIT, -1, -1, score(s, p, weight(s, p, W_WAIT) + _wait_bonus(s, t, i))
+    restricted = _restricted(s, t, i)
+    if influences(s, t, i) and not restricted:
+        k2, a2, v = _best_resonance(s, t, i, p)
+        if v > best:
+            kind, a, best = k2, a2, v
+    a2, v = _best_attack(s, t, i, p)
+    if v > best:
+        kind, a, best = K_ATTACK, a2, v
+    if not restricted:
+        a2, b2, v = _best_ability(s, t, i, p)
+        if v > best:
+            kind, a, b, best = K_ABILITY, a2, b2, v
+    a2, v = _best_move(s, t, i, p)
+    if v > best:
+        kind, a, best = K_MOVE, a2, v
+    _do(s, t, i, kind, a, b)
+
+
+@njit(cache=True)
+def _do(s, t, i, kind, a, b):
+    s.I[i, F_ACTS] -= 1
+    if kind != K_WAIT and t.C[s.I[i, F_DESIGN], D_KIND] == ELOHITE and s.I[i, F_CTRL] != s.I[i, F_OWNER]:
+        add_dissonance(s, t, i, 1)   # Elohim act for the objective good
+    if kind == K_WAIT:
+        s.I[i, F_WAITED] = 1
+        log(s, s.I[i, F_CTRL], i, -1, T_WAIT, 0)
+    elif kind == K_RESONATE:
+        resonate(s, t, i, a)
+    elif kind == K_STEAL:
+        steal_essence(s, t, i, a)
+    elif kind == K_ATTACK:
+        s.I[i, F_ACTS] += 1       # fight() spends the attackers' actions
+        fight(s, t, i, a)
+    elif kind == K_ABILITY:
+        j = b & 0xFFFFF
+        use_ability(s, t, i, a, b >> 20, -1 if j == 0xFFFFF else j)
+    else:
+        move_to(s, t, i, a)
+        log(s, s.I[i, F_CTRL], i, a, T_MOVE, 0)
+
+
+@njit(cache=True)
+def _restricted(s, t, i):
+    """Wrinth: "Beings controlled by Wrinth can only Move, Attack, Defend, or Wait"."""
+    m = s.I[i, F_INF_BY]
+    return m >= 0 and is_being(s, t, m) and has_effect(s, t, m, E_RESTRICT_INFLUENCED)
+
+
+@njit(cache=True)
+def _wait_bonus(s, t, i):
+    """The Rite: "If Belial has any Tether in play, and holder Waits this turn, add 1 Essence"."""
+    c = find_effect(s, t, i, E_WAIT_ESSENCE)
+    if c < 0:
+        return 0.0
+    if effect_param(s, t, c, E_WAIT_ESSENCE, 2) == 1 and tether_count(s, t, s.I[i, F_CTRL]) == 0:
+        return 0.0
+    return 0.5 * effect_param(s, t, c, E_WAIT_ESSENCE, 1)
+
+
+@njit(cache=True)
+def human_worth(s, t, p, j):
+    """How much seat p wants Human/Ethereal j under its Influence."""
+    v = 1.0
+    if s.I[j, F_CTRL] >= 0 and s.I[j, F_CTRL] != p:
+        v += 0.5
+    if t.C[s.I[j, F_DESIGN], D_CTYPE] == HUMAN:
+        from_side = afterlife_side(s, t, j)
+        if from_side == t.seat[p, P_SIDE]:
+            v += 0.5
+    return v
+
+
+@njit(cache=True)
+def _best_resonance(s, t, i, p):
+    best_k, best_j, best = K_WAIT, -1, -1e9
+    stat, op = resonance_stat(t.C[s.I[i, F_DESIGN], D_KIND])
+    w = weight(s, p, W_INFLUENCE)
+    for j in beings_in_play(s):
+        if not can_influence(s, t, i, j):
+            continue
+        ps = p_success(s, t, i, j, stat, op)
+        if s.I[j, F_CTRL] == p:
+            v = 0.2 * w * ps                      # a Balseraph tightening its hold
+        else:
+            v = w * ps * human_worth(s, t, p, j)
+        sc = score(s, p, v)
+        if ps > 0 and sc > best:
+            best_k, best_j, best = K_RESONATE, j, sc
+    if t.C[s.I[i, F_DESIGN], D_KIND] == IMPUDITE:
+        for j in beings_in_play(s):
+            if s.I[j, F_INF_BY] == i and s.I[j, F_LOC] == s.I[i, F_LOC] and is_being(s, t, j):
+                ps = p_success(s, t, i, j, stat, op)
+                sc = score(s, p, 0.3 * w * (4.5 * ps - 2.5 * (1.0 - ps)))
+                if sc > best:
+                    best_k, best_j, best = K_STEAL, j, sc
+    return best_k, best_j, best
+
+
+# ------------------------------------------------------------------ attacks
+@njit(cache=True)
+def _best_attack(s, t, i, p):
+    """The Being in i's realm most worth attacking, if any (value, weighed by
+    whether i and its gang can bring it to 0 Hits and by the defence there)."""
+    here = realm_of(s, s.I[i, F_LOC])
+    r = realm_type(s, s.I[i, F_LOC])
+    if t.C[s.I[i, F_DESIGN], D_CTYPE] == HUMAN and weight(s, p, W_GANG) < 1.5:
+        return -1, -1e9
+    best_j, best = -1, -1e9
+    for j in beings_in_play(s):
+        if not attackable(s, t, j, p) or realm_of(s, s.I[j, F_LOC]) != here:
+            continue
+        v = target_value(s, t, p, j)
+        if v <= 0 or not base_attack_legal(s, t, i, j, r):
+            continue
+        dmg = attack_value(s, t, i, r) * (2.0 if weight(s, p, W_GANG) >= 0.5 else 1.0)
+        ratio = min(1.0, dmg / max(1, hits_left(s, t, j, r)))
+        val = v * (0.3 + 0.7 * ratio)
+        if is_tether(s, t, s.I[j, F_LOC]):
+            val += 0.5 * weight(s, p, W_HOLD_TETHER)
+        sc = score(s, p, val)
+        if sc > best and _defence_at(s, t, s.I[j, F_LOC], s.I[j, F_CTRL], r) >= hits_left(s, t, i, r):
+            sc = score(s, p, 0.5 * val)     # a strong defence there halves the appeal
+        if sc > best:
+            best_j, best = j, sc
+    return best_j, best
+
+
+@njit(cache=True)
+def _defence_at(s, t, l, q, r):
+    """The Attack that seat q's able Beings at location l could strike back with."""
+    total = 0
+    if q < 0:
+        return total
+    for k in beings_in_play(s):
+        if s.I[k, F_LOC] == l and s.I[k, F_CTRL] == q and can_act(s, t, k):
+            total += attack_value(s, t, k, r)
+    return total
+
+
+# ------------------------------------------------------------------ abilities
+@njit(cache=True)
+def court_gain(s, t, h, p, c1, d1, c2, d2):
+    """How much a Human's action moving counters c1 by d1 and c2 by d2 brings its
+    afterlife toward seat p's side: +1 per condition of p's side newly met (or
+    the other side's newly unmet), and +-0.3 for progress on an "at least" one."""
+    if t.C[s.I[h, F_DESIGN], D_CTYPE] != HUMAN:
+        return 0.0
+    d = s.I[h, F_DESIGN]
+    mine = t.C[d, D_DESTINY:D_DESTINY + 4] if t.seat[p, P_SIDE] == HEAVEN else t.C[d, D_FATE:D_FATE + 4]
+    theirs = t.C[d, D_FATE:D_FATE + 4] if t.seat[p, P_SIDE] == HEAVEN else t.C[d, D_DESTINY:D_DESTINY + 4]
+    bm, bt = condition_met(s.I[h, F_CNT:F_CNT + N_COUNTERS], mine), condition_met(s.I[h, F_CNT:F_CNT + N_COUNTERS], theirs)
+    s.I[h, F_CNT + c1] += d1
+    s.I[h, F_CNT + c2] += d2
+    am, at = condition_met(s.I[h, F_CNT:F_CNT + N_COUNTERS], mine), condition_met(s.I[h, F_CNT:F_CNT + N_COUNTERS], theirs)
+    s.I[h, F_CNT + c1] -= d1
+    s.I[h, F_CNT + c2] -= d2
+    g = _b(am) - _b(bm) - _b(at) + _b(bt)
+    if mine[1] == COND_AT_LEAST and not am and ((mine[0] == c1 and d1 > 0) or (mine[0] == c2 and d2 > 0)):
+        g += 0.3
+    if theirs[1] == COND_AT_LEAST and not at and ((theirs[0] == c1 and d1 > 0) or (theirs[0] == c2 and d2 > 0)):
+        g -= 0.3
+    return g
+
+
+@njit(cache=True)
+def _b(x):
+    return 1.0 if x else 0.0
+
+
+@njit(cache=True)
+def _side_counter(t, p, heaven_counter):
+    return heaven_counter if t.seat[p, P_SIDE] == HEAVEN else heaven_counter + 1
+
+
+@njit(cache=True)
+def _best_ability(s, t, i, p):
+    """The best use of any ability in i's game text (its own, its attachments',
+    its Location's token text).  Returns (card, code << 20 | target, score)."""
+    best_c, best_b, best = -1, -1, -1e9
+    for a in range(-1, s.I[i, F_NATT]):
+        c = i if a < 0 else s.I[i, F_ATTS + a]
+        if s.I[i, F_TRAUMA] > 0:
+            break
+        for k in range(MAX_EFFECTS):
+            code = t.eff[s.I[c, F_DESIGN], k, 0]
+            if code == 0:
+                break
+            j, v = _ability_value(s, t, i, p, c, code)
+            if j >= -1 and v > -1e8:
+                sc = score(s, p, v)
+                if sc > best:
+                    best_c, best_b, best = c, (code << 20) | (j & 0xFFFFF), sc
+    l = s.I[i, F_LOC]
+    if l < s.I.shape[0] and s.I[l, F_ZONE] == Z_PLAY:
+        for k in range(MAX_EFFECTS):
+            if t.eff[s.I[l, F_DESIGN], k, 0] == E_TOKEN_TOOL:
+                j, v = _token_value(s, t, i, p)
+                if j >= 0:
+                    sc = score(s, p, v)
+                    if sc > best:
+                        best_c, best_b, best = l, (E_TOKEN_TOOL << 20) | j, sc
+    return best_c, best_b, best
+
+
+@njit(cache=True)
+def _ability_value(s, t, i, p, c, code):
+    """(target or -1 for none, value) of using ``code`` from card c; target -2 = unusable."""
+    if code == E_HEAL:
+        return _heal_value(s, t, i, p, c)
+    if code == E_SEARCH_TOOL:
+        if not _deck_has(s, t, p, TOOL):
+            return -2, -1e9
+        return -1, weight(s, p, W_COURT) * court_gain(s, t, i, p, C_TOOLS, 1, C_TOOLS, 0) + 0.1
+    if code == E_SEARCH_LOCATION:
+        ctr = _side_counter(t, p, C_LOC_HEAVEN)
+        return -1, weight(s, p, W_COURT) * court_gain(s, t, i, p, ctr, 1, ctr, 0)
+    if code == E_INFLUENCE:
+        return _artist_value(s, t, i, p, c)
+    if code == E_DESTROY_OBJECT:
+        return _destroy_value(s, t, i, p, c)
+    if code == E_SEARCH_SKILL:
+        return -1, 0.05
+    if code == E_DAMAGE_LOCATION:
+        return _fire_value(s, t, i, p, c)
+    return -2, -1e9
+
+
+@njit(cache=True)
+def _heal_value(s, t, i, p, c):
+    r = effect_param(s, t, c, E_HEAL, 1)
+    best_j, best = -2, -1e9
+    for j in beings_in_play(s):
+        if s.I[j, F_LOC] != s.I[i, F_LOC] or not is_being(s, t, j) or s.I[j, F_DMG + r] == 0:
+            continue
+        new = 1
+        for k in range(4):
+            if s.I[i, F_HEALED + k] == j:
+                new = 0
+        v = weight(s, p, W_COURT) * court_gain(s, t, i, p, C_HEALED, new, C_DMG_HEALED, 2)
+        v += 0.2 if s.I[j, F_CTRL] == p else -0.2
+        if v > best:
+            best_j, best = j, v
+    return best_j, best
+
+
+@njit(cache=True)
+def _artist_value(s, t, i, p, c):
+    stat = effect_param(s, t, c, E_INFLUENCE, 1)
+    op = effect_param(s, t, c, E_INFLUENCE, 2)
+    ctr = _side_counter(t, p, C_INF_HEAVEN)
+    gain = weight(s, p, W_COURT) * court_gain(s, t, i, p, ctr, 1, ctr, 0)
+    best_j, best = -2, -1e9
+    for j in beings_in_play(s):
+        if (j == i or not is_being(s, t, j) or t.C[s.I[j, F_DESIGN], D_CTYPE] != HUMAN or s.I[j, F_CTRL] == p
+                or realm_of(s, s.I[j, F_LOC]) != realm_of(s, s.I[i, F_LOC])):
+            continue
+        ps = p_success(s, t, i, j, stat, op)
+        v = ps * (weight(s, p, W_INFLUENCE) * human_worth(s, t, p, j) + gain)
+        if ps > 0 and v > best:
+            best_j, best = j, v
+    return best_j, best
+
+
+@njit(cache=True)
+def _destroy_value(s, t, i, p, c):
+    need = effect_param(s, t, c, E_DESTROY_OBJECT, 1)
+    for j in others_in_play(s):
+        if s.I[j, F_ZONE] == Z_PLAY and s.I[j, F_LOC] == s.I[i, F_LOC] and s.I[j, F_CTRL] >= 0 and s.I[j, F_CTRL] != p:
+            ct = t.C[s.I[j, F_DESIGN], D_CTYPE]
+            if ct == TOOL or ct == OBJECT:
+                return j, 0.3 * weight(s, p, W_ATTACK_SERVITOR) * (7 - need) / 6.0
+    return -2, -1e9
+
+
+@njit(cache=True)
+def _fire_value(s, t, i, p, c):
+    cost = action_cost(s, t, i, effect_param(s, t, c, E_DAMAGE_LOCATION, 3), False)
+    if cost > s.S[p, S_ESSENCE]:
+        return -2, -1e9
+    v = 0.0
+    for j in beings_in_play(s):
+        if s.I[j, F_LOC] == s.I[i, F_LOC] and is_being(s, t, j) and s.I[j, F_CTRL] != p:
+            tv = target_value(s, t, p, j)
+            if tv < 0:
+                return -2, -1e9
+            v += tv
+    return (-1, 0.5 * v - 0.1 * cost) if v > 0 else (-2, -1e9)
+
+
+@njit(cache=True)
+def _token_value(s, t, i, p):
+    """Junkyard: forfeit an action for a token copy of a Tool in play."""
+    for j in others_in_play(s):
+        if s.I[j, F_ZONE] == Z_PLAY and t.C[s.I[j, F_DESIGN], D_CTYPE] == TOOL:
+            v = 0.1 + weight(s, p, W_COURT) * court_gain(s, t, i, p, C_TOOLS, 1, C_TOOLS, 0)
+            return j, v
+    return -1, -1e9
+
+
+@njit(cache=True)
+def _deck_has(s, t, p, ctype):
+    for k in range(deck_count(s, p, EVENTS)):
+        if t.C[s.I[deck_card(s, p, EVENTS, k), F_DESIGN], D_CTYPE] == ctype:
+            return True
+    return False
+
+
+# ------------------------------------------------------------------ moves
+@njit(cache=True)
+def _best_move(s, t, i, p):
+    """Down a Tether to Earth, toward someone to Influence, to a Tether to hold
+    or to plot a theft at; up a Tether is never chosen by these policies."""
+    if realm_seat(s, s.I[i, F_LOC]) >= 0:
+        return _descend(s, t, i, p)
+    best_l, best = -1, -1e9
+    if influences(s, t, i) and not _target_in_reach(s, t, i):
+        stat, op = resonance_stat(t.C[s.I[i, F_DESIGN], D_KIND])
+        for j in beings_in_play(s):
+            if (is_being(s, t, j) and s.I[j, F_CTRL] != p and t.C[s.I[j, F_DESIGN], D_CTYPE] == HUMAN
+                    and realm_of(s, s.I[j, F_LOC]) == realm_of(s, s.I[i, F_LOC]) and s.I[j, F_LOC] != s.I[i, F_LOC]):
+                v = 0.6 * weight(s, p, W_INFLUENCE) * human_worth(s, t, p, j)
+                sc = score(s, p, v)
+                if sc > best:
+                    best_l, best = s.I[j, F_LOC], sc
+    if t.C[s.I[i, F_DESIGN], D_CTYPE] == HUMAN and _plots_theft(s, t, p):
+        for l in others_in_play(s):
+            if is_tether(s, t, l) and s.I[l, F_CTRL] != p and l != s.I[i, F_LOC] and _empty_of_enemies(s, t, l, p):
+                sc = score(s, p, weight(s, p, W_HOLD_TETHER))
+                if sc > best:
+                    best_l, best = l, sc
+    return best_l, best
+
+
+@njit(cache=True)
+def _descend(s, t, i, p):
+    """A Being in its Realm goes down one of its Superior's Tethers (or, with
+    free movement, straight to Earth)."""
+    best_l, best = -1, -1e9
+    v = weight(s, p, W_DESCEND)
+    for l in others_in_play(s):
+        if can_go_down(s, t, i, l):
+            sc = score(s, p, v)
+            if sc > best:
+                best_l, best = l, sc
+    if best_l < 0 and has_effect(s, t, i, E_FREE_MOVE):
+        best_l, best = loc_earth(s), score(s, p, v)
+    return best_l, best
+
+
+@njit(cache=True)
+def _target_in_reach(s, t, i):
+    for j in beings_in_play(s):
+        if can_influence(s, t, i, j) and s.I[j, F_CTRL] != s.I[i, F_CTRL]:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _plots_theft(s, t, p):
+    for c in range(s.I.shape[0]):
+        if s.I[c, F_ZONE] == Z_FACEDOWN and s.I[c, F_OWNER] == p and has_steal_text(t, s.I[c, F_DESIGN]):
+            return True
+    return False
+
+
+@njit(cache=True)
+def _empty_of_enemies(s, t, l, p):
+    for j in beings_in_play(s):
+        if s.I[j, F_LOC] == l and is_being(s, t, j) and s.I[j, F_CTRL] != p:
+            return False
+    return True

@@ -1,0 +1,200 @@
+"""Phase 5, Act (rulebook, "The Game Turn" and "Other Cards in Detail").
+
+"Play any Acts you may have in your hand that you wish to play [...] Servitors
+are played in their Home Realm.  Songs, Objects, and Ranks are given to Beings.
+You may also give any uncontrolled Object to a Being in its Realm."
+The seat's policy picks, one card at a time, the best affordable card it
+values, keeping its Essence reserve for anything that costs.
+"""
+from numba import njit
+
+from .beings import is_being, can_hold, attach, ctype_of
+from .draw import mark
+from .effects import apply_immediate, play_facedown
+from .essence import card_cost, pay
+from .policies import (score, weight, is_random, W_RESERVE, W_SERVITOR, W_ATTACH, W_INFLUENCE,
+                       W_COURT, W_HOLD_TETHER)
+from .state import Z_HAND, Z_PLAY, Z_FACEDOWN, Z_DISCARD, G_TURN, HAND_SIZE, loc_realm, realm_of, log
+from .tethers import is_tether, has_steal_text
+from .trace import T_PLAY
+from .vocabulary import (SERVITOR, SONG, OBJECT, RANK, SKILL, RITE, PERSONAL_ACT, HUMAN, TOOL,
+                         SENESCHAL, E_GAIN_ESSENCE, E_CONVERT_HUMAN, E_EXTRA_ACTION,
+                         E_STEAL_TETHER, E_COST_DISCOUNT, E_NONE)
+from .state import (enter_play, beings_in_play, others_in_play, F_ACTS, F_ATT, F_CTRL, F_DESIGN, F_ENTERED, F_INF_BY, F_LOC, F_NATT, F_OWNER, F_TIE, F_TRAUMA, F_ZONE, S_ESSENCE, S_MASK_PLAYED)  # noqa: E501
+from .tables import (D_ATK, D_COST, D_CTYPE, D_HITS, D_KIND, D_SIDE, D_SUPERIORS, P_SIDE, P_SUPERIOR)
+
+
+@njit(cache=True)
+def acts_phase(s, t, p):
+    """Phase 5 for seat p."""
+    give_loose_objects(s, t, p)
+    for _ in range(2 * HAND_SIZE + 8):
+        card, target, best = -1, -1, 0.0
+        for c in range(s.I.shape[0]):
+            if s.I[c, F_ZONE] != Z_HAND or s.I[c, F_OWNER] != p:
+                continue
+            cost = card_cost(s, t, p, c)
+            reserve = 0.0 if is_random(s, p) or cost == 0 else weight(s, p, W_RESERVE)
+            if cost > s.S[p, S_ESSENCE] - reserve:
+                continue
+            v, tg = card_value(s, t, p, c)
+            if v <= 0:
+                continue
+            sc = score(s, p, v)
+            if sc > best:
+                card, target, best = c, tg, sc
+        if card < 0:
+            return
+        play_card(s, t, p, card, target)
+
+
+@njit(cache=True)
+def allowed(s, t, p, c):
+    """Cards naming Superiors ("Belial, Saminga, or Nybbas gains ...") work only for them."""
+    m = t.C[s.I[c, F_DESIGN], D_SUPERIORS]
+    return m == 0 or (m >> t.seat[p, P_SUPERIOR]) & 1 == 1
+
+
+@njit(cache=True)
+def card_value(s, t, p, c):
+    """(value to seat p of playing card c now, its target); value <= 0 = not playable."""
+    if not allowed(s, t, p, c):
+        return 0.0, -1
+    d = s.I[c, F_DESIGN]
+    ct = t.C[d, D_CTYPE]
+    if ct == SERVITOR:
+        if t.C[d, D_SIDE] != t.seat[p, P_SIDE]:
+            return 0.0, -1
+        stats = t.C[d, D_ATK + 0] + t.C[d, D_ATK + 1] + t.C[d, D_ATK + 2] + t.C[d, D_HITS + 0] + t.C[d, D_HITS + 1] + t.C[d, D_HITS + 2]
+        return weight(s, p, W_SERVITOR) * (1.0 + 0.02 * stats), -1
+    if ct == SONG or ct == SKILL or ct == RITE or ct == RANK or ct == OBJECT:
+        if t.eff[d, 0, 0] == E_COST_DISCOUNT and ct == OBJECT:
+            tether = own_tether(s, t, p)
+            return (0.3 * weight(s, p, W_ATTACH), tether) if tether >= 0 else (0.0, -1)
+        h = best_holder(s, t, p, c, -1)
+        return (weight(s, p, W_ATTACH), h) if h >= 0 else (0.0, -1)
+    if ct == PERSONAL_ACT:
+        return act_value(s, t, p, c)
+    return 0.0, -1
+
+
+@njit(cache=True)
+def act_value(s, t, p, c):
+    """Personal Acts by their first effect."""
+    d = s.I[c, F_DESIGN]
+    code = t.eff[d, 0, 0]
+    if code == E_GAIN_ESSENCE:
+        return 10.0, -1
+    if code == E_CONVERT_HUMAN:
+        h = _human_of_other_side(s, t, p)
+        return (2.0 * weight(s, p, W_INFLUENCE), h) if h >= 0 else (0.0, -1)
+    if code == E_EXTRA_ACTION:
+        h = _own_human(s, t, p)
+        return (weight(s, p, W_COURT), h) if h >= 0 else (0.0, -1)
+    if code == E_STEAL_TETHER:
+        return (weight(s, p, W_HOLD_TETHER), -1) if _can_plot_theft(s, t, p) else (0.0, -1)
+    if code == E_NONE:
+        return 0.0, -1
+    return 0.5, -1
+
+
+@njit(cache=True)
+def play_card(s, t, p, c, target):
+    """Pay for card c and put it where its type goes."""
+    pay(s, p, card_cost(s, t, p, c))
+    mark(s, S_MASK_PLAYED, p, t, s.I[c, F_DESIGN])
+    log(s, p, c, target, T_PLAY, 0)
+    d = s.I[c, F_DESIGN]
+    ct = t.C[d, D_CTYPE]
+    if ct == SERVITOR:
+        enter_play(s, c, True)
+        s.I[c, F_CTRL] = p
+        s.I[c, F_INF_BY] = -1
+        s.I[c, F_LOC] = loc_realm(s, p)
+        s.I[c, F_ENTERED] = s.g[G_TURN]
+        s.I[c, F_ACTS] = 1
+    elif ct == PERSONAL_ACT:
+        if t.eff[d, 0, 0] == E_STEAL_TETHER:
+            play_facedown(s, p, c)
+        else:
+            s.I[c, F_ZONE] = Z_DISCARD
+            apply_immediate(s, t, p, c, target)
+    else:
+        attach(s, t, c, target, p)
+        if ct == RANK and t.C[d, D_KIND] == SENESCHAL:
+            s.I[c, F_TIE] = _tether_for(s, t, target, p)
+
+
+@njit(cache=True)
+def best_holder(s, t, p, c, realm):
+    """The friendly Being that card c helps most: Servitors before Humans, the
+    least-laden first (realm >= 0 restricts to Beings in that realm)."""
+    best, best_v = -1, -1e9
+    for i in beings_in_play(s):
+        if s.I[i, F_CTRL] != p or not is_being(s, t, i) or s.I[i, F_TRAUMA] > 0 or not can_hold(s, t, i, c):
+            continue
+        if realm >= 0 and realm_of(s, s.I[i, F_LOC]) != realm:
+            continue
+        v = (2.0 if ctype_of(s, t, i) == SERVITOR else 1.0) - 0.5 * s.I[i, F_NATT] + 0.01 * t.C[s.I[i, F_DESIGN], D_COST]
+        if v > best_v:
+            best, best_v = i, v
+    return best
+
+
+@njit(cache=True)
+def give_loose_objects(s, t, p):
+    """Give uncontrolled Objects (and p's own loose ones) to a Being in their realm."""
+    for c in others_in_play(s):
+        if s.I[c, F_ZONE] != Z_PLAY or s.I[c, F_ATT] >= 0:
+            continue
+        ct = ctype_of(s, t, c)
+        if (ct == TOOL or ct == OBJECT) and (s.I[c, F_CTRL] < 0 or s.I[c, F_CTRL] == p):
+            if ct == OBJECT and t.eff[s.I[c, F_DESIGN], 0, 0] == E_COST_DISCOUNT:
+                continue
+            h = best_holder(s, t, p, c, realm_of(s, s.I[c, F_LOC]))
+            if h >= 0:
+                attach(s, t, c, h, p)
+
+
+@njit(cache=True)
+def own_tether(s, t, p):
+    for l in others_in_play(s):
+        if is_tether(s, t, l) and s.I[l, F_CTRL] == p:
+            return l
+    return -1
+
+
+@njit(cache=True)
+def _tether_for(s, t, i, p):
+    """A Seneschal is tied to the Tether its holder stands at, else to one p controls."""
+    if is_tether(s, t, s.I[i, F_LOC]) and s.I[s.I[i, F_LOC], F_CTRL] == p:
+        return s.I[i, F_LOC]
+    return own_tether(s, t, p)
+
+
+@njit(cache=True)
+def _human_of_other_side(s, t, p):
+    for h in beings_in_play(s):
+        if (is_being(s, t, h) and t.C[s.I[h, F_DESIGN], D_CTYPE] == HUMAN and s.I[h, F_CTRL] >= 0
+                and t.seat[s.I[h, F_CTRL], P_SIDE] != t.seat[p, P_SIDE]):
+            return h
+    return -1
+
+
+@njit(cache=True)
+def _own_human(s, t, p):
+    for h in beings_in_play(s):
+        if is_being(s, t, h) and t.C[s.I[h, F_DESIGN], D_CTYPE] == HUMAN and s.I[h, F_CTRL] == p:
+            return h
+    return -1
+
+
+@njit(cache=True)
+def _can_plot_theft(s, t, p):
+    for c in range(s.I.shape[0]):
+        if s.I[c, F_ZONE] == Z_FACEDOWN and s.I[c, F_OWNER] == p and has_steal_text(t, s.I[c, F_DESIGN]):
+            return False
+    for l in others_in_play(s):
+        if is_tether(s, t, l) and s.I[l, F_CTRL] != p:
+            return True
+    return False

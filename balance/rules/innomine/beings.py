@@ -1,0 +1,339 @@
+"""Beings in play: stats, game text, attachments, Influence, leaving play.
+
+Rulebook, "Beings in Detail" and "Other Cards in Detail".  A Being's game
+text is its own card's effects, those of the cards attached to it, and the
+Choir/Band abilities its Superior's sheet gives its kind.
+"""
+from numba import njit
+
+from .state import (enter_play, beings_in_play, Z_PLAY, Z_DISCARD, MAX_ATT, G_TURN, loc_realm, realm_of, realm_type, log)
+from .trace import T_ATTACH
+from .vocabulary import (SERVITOR, HUMAN, ETHEREAL, SONG, RANK, RITE, SKILL, OBJECT, TOOL,
+                         RELIEVER, DEMONLING, CALABITE, OFANITE, MALAKITE, SAINT, UNDEAD,
+                         E_ATTACK_BONUS, E_LEAVE_PLAY_ESSENCE, MAX_EFFECTS, HEAVEN)
+from .state import (F_WAITED, F_ET_OUT, F_DISCOUNT_USED, F_ACTS, F_ATT, F_ATTS, F_ATT_BY, F_BOOST, F_CTRL, F_DESIGN, F_DISCORD, F_DMG, F_ENTERED, F_FIGHT, F_INF_BY, F_LOC, F_NATT, F_OWNER, F_TEMP_CTRL, F_TRAUMA, F_ZONE, S_ESSENCE)  # noqa: E501
+from .tables import (D_ATK, D_CTYPE, D_HITS, D_KIND, D_SIDE, P_SIDE)
+
+
+@njit(cache=True)
+def ctype_of(s, t, i):
+    return t.C[s.I[i, F_DESIGN], D_CTYPE]
+
+
+@njit(cache=True)
+def kind_of(s, t, i):
+    return t.C[s.I[i, F_DESIGN], D_KIND]
+
+
+@njit(cache=True)
+def is_being(s, t, i):
+    """A Being in play: a Servitor, Human or Ethereal on the table."""
+    c = t.C[s.I[i, F_DESIGN], D_CTYPE]
+    return s.I[i, F_ZONE] == Z_PLAY and (c == SERVITOR or c == HUMAN or c == ETHEREAL)
+
+
+@njit(cache=True)
+def is_human_card(t, d):
+    """Saints and Undead "count as Humans for card purposes" but have no Destiny or Fate."""
+    return t.C[d, D_CTYPE] == HUMAN or t.C[d, D_KIND] == SAINT or t.C[d, D_KIND] == UNDEAD
+
+
+@njit(cache=True)
+def is_mortal(s, t, i):
+    return t.C[s.I[i, F_DESIGN], D_CTYPE] == HUMAN
+
+
+@njit(cache=True)
+def side_of_seat(t, p):
+    return t.seat[p, P_SIDE]
+
+
+@njit(cache=True)
+def hits_left(s, t, i, r):
+    return t.C[s.I[i, F_DESIGN], D_HITS + r] - s.I[i, F_DMG + r]
+
+
+@njit(cache=True)
+def is_down(s, t, i):
+    """0 Hits remaining in some realm: no further actions, not even Defend."""
+    for r in range(3):
+        if t.C[s.I[i, F_DESIGN], D_HITS + r] > 0 and s.I[i, F_DMG + r] >= t.C[s.I[i, F_DESIGN], D_HITS + r]:
+            return True
+    return False
+
+
+@njit(cache=True)
+def can_act(s, t, i):
+    return is_being(s, t, i) and s.I[i, F_TRAUMA] == 0 and not is_down(s, t, i)
+
+
+@njit(cache=True)
+def unfledged(s, t, i):
+    """Relievers and Demonlings: no Objects or Ranks, no base Corporeal attacks either way."""
+    k = t.C[s.I[i, F_DESIGN], D_KIND]
+    return k == RELIEVER or k == DEMONLING
+
+
+@njit(cache=True)
+def has_text(s, i):
+    """Beings in Trauma are treated as having no game text or attached cards."""
+    return s.I[i, F_TRAUMA] == 0
+
+
+@njit(cache=True)
+def effect_sum(s, t, i, code, slot):
+    """Sum of parameter ``slot`` over every effect ``code`` in i's game text."""
+    total = 0
+    if not has_text(s, i):
+        return total
+    d = s.I[i, F_DESIGN]
+    for k in range(MAX_EFFECTS):
+        if t.eff[d, k, 0] == code:
+            total += t.eff[d, k, slot]
+    for a in range(s.I[i, F_NATT]):
+        da = s.I[s.I[i, F_ATTS + a], F_DESIGN]
+        for k in range(MAX_EFFECTS):
+            if t.eff[da, k, 0] == code:
+                total += t.eff[da, k, slot]
+    p = s.I[i, F_CTRL]
+    if p >= 0 and t.C[d, D_CTYPE] == SERVITOR and s.I[i, F_OWNER] == p:
+        for k in range(t.sup_eff.shape[1]):
+            if t.sup_eff[p, k, 1] == code and t.sup_eff[p, k, 0] == t.C[d, D_KIND]:
+                total += t.sup_eff[p, k, 1 + slot]
+    return total
+
+
+@njit(cache=True)
+def has_effect(s, t, i, code):
+    return find_effect(s, t, i, code) >= 0
+
+
+@njit(cache=True)
+def find_effect(s, t, i, code):
+    """The card (i itself or an attachment) whose game text has ``code``, or -1."""
+    if not has_text(s, i):
+        return -1
+    for k in range(MAX_EFFECTS):
+        if t.eff[s.I[i, F_DESIGN], k, 0] == code:
+            return i
+    for a in range(s.I[i, F_NATT]):
+        c = s.I[i, F_ATTS + a]
+        for k in range(MAX_EFFECTS):
+            if t.eff[s.I[c, F_DESIGN], k, 0] == code:
+                return c
+    return -1
+
+
+@njit(cache=True)
+def effect_param(s, t, card, code, slot):
+    """Parameter ``slot`` of the first effect ``code`` on ``card``'s own text."""
+    d = s.I[card, F_DESIGN]
+    for k in range(MAX_EFFECTS):
+        if t.eff[d, k, 0] == code:
+            return t.eff[d, k, slot]
+    return 0
+
+
+@njit(cache=True)
+def attack_value(s, t, i, r):
+    """Base Attack in realm r, with bonuses, less Weakness/Clumsiness Discord (min 0)."""
+    v = t.C[s.I[i, F_DESIGN], D_ATK + r]
+    if has_text(s, i):
+        v += _bonus_in_realm(s, t, i, r)
+        if s.I[i, F_BOOST] > 0:
+            v += s.I[i, F_BOOST]
+    k = t.C[s.I[i, F_DESIGN], D_KIND]
+    if k == CALABITE or k == OFANITE:
+        v -= s.I[i, F_DISCORD]
+    return v if v > 0 else 0
+
+
+@njit(cache=True)
+def _bonus_in_realm(s, t, i, r):
+    """attack_bonus effects that apply in realm r (Gabriel's Malakim: +1)."""
+    total = 0
+    d = s.I[i, F_DESIGN]
+    for k in range(MAX_EFFECTS):
+        if t.eff[d, k, 0] == E_ATTACK_BONUS and t.eff[d, k, 1] == r:
+            total += t.eff[d, k, 2]
+    for a in range(s.I[i, F_NATT]):
+        da = s.I[s.I[i, F_ATTS + a], F_DESIGN]
+        for k in range(MAX_EFFECTS):
+            if t.eff[da, k, 0] == E_ATTACK_BONUS and t.eff[da, k, 1] == r:
+                total += t.eff[da, k, 2]
+    p = s.I[i, F_CTRL]
+    if p >= 0 and t.C[d, D_CTYPE] == SERVITOR and s.I[i, F_OWNER] == p:
+        for k in range(t.sup_eff.shape[1]):
+            if (t.sup_eff[p, k, 1] == E_ATTACK_BONUS and t.sup_eff[p, k, 0] == t.C[d, D_KIND]
+                    and t.sup_eff[p, k, 2] == r):
+                total += t.sup_eff[p, k, 3]
+    return total
+
+
+# ------------------------------------------------------------------ attachments
+@njit(cache=True)
+def attach(s, t, card, holder, seat):
+    """Give ``card`` (Song, Object, Rank, Rite, Skill, Tool) to ``holder``."""
+    if s.I[holder, F_NATT] >= MAX_ATT:
+        return False
+    enter_play(s, card, False)
+    s.I[card, F_ATT] = holder
+    s.I[card, F_ATT_BY] = seat
+    s.I[card, F_CTRL] = seat
+    s.I[card, F_LOC] = s.I[holder, F_LOC]
+    s.I[holder, F_ATTS + s.I[holder, F_NATT]] = card
+    s.I[holder, F_NATT] += 1
+    log(s, seat, card, holder, T_ATTACH, 0)
+    return True
+
+
+@njit(cache=True)
+def detach(s, card):
+    """Take ``card`` off whatever it is attached to."""
+    h = s.I[card, F_ATT]
+    if h < 0:
+        return
+    n = s.I[h, F_NATT]
+    for a in range(n):
+        if s.I[h, F_ATTS + a] == card:
+            s.I[h, F_ATTS + a] = s.I[h, F_ATTS + n - 1]
+            s.I[h, F_NATT] = n - 1
+            break
+    s.I[card, F_ATT] = -1
+
+
+@njit(cache=True)
+def can_hold(s, t, holder, card):
+    """Relievers and Demonlings cannot have Objects or Ranks attached; Ranks go to Servitors."""
+    c = t.C[s.I[card, F_DESIGN], D_CTYPE]
+    if (c == OBJECT or c == TOOL or c == RANK) and unfledged(s, t, holder):
+        return False
+    if c == RANK and t.C[s.I[holder, F_DESIGN], D_CTYPE] != SERVITOR:
+        return False
+    return s.I[holder, F_NATT] < MAX_ATT
+
+
+@njit(cache=True)
+def drop_attachments(s, t, i, keep_songs):
+    """A Being leaves play or is stripped: Songs, Ranks, Rites and Skills are
+    discarded (unless ``keep_songs``); Objects fall loose at its Location, still
+    controlled by its controller; Tools stay loose for anyone."""
+    while s.I[i, F_NATT] > 0:
+        c = s.I[i, F_ATTS + s.I[i, F_NATT] - 1]
+        detach(s, c)
+        ct = t.C[s.I[c, F_DESIGN], D_CTYPE]
+        if ct == OBJECT or ct == TOOL:
+            s.I[c, F_LOC] = s.I[i, F_LOC]
+        elif keep_songs and ct == SONG:
+            continue
+        else:
+            s.I[c, F_ZONE] = Z_DISCARD
+
+
+@njit(cache=True)
+def drop_songs(s, t, i):
+    """0 Ethereal Hits: the Being loses any Songs attached."""
+    a = 0
+    while a < s.I[i, F_NATT]:
+        c = s.I[i, F_ATTS + a]
+        if t.C[s.I[c, F_DESIGN], D_CTYPE] == SONG:
+            detach(s, c)
+            s.I[c, F_ZONE] = Z_DISCARD
+        else:
+            a += 1
+
+
+# ------------------------------------------------------------------ Influence
+@njit(cache=True)
+def set_influence(s, t, target, seat, actor):
+    """``target`` comes under ``seat``'s Influence (through Being ``actor``, or
+    the Superior directly when actor is -1) and has a new action this turn."""
+    s.I[target, F_CTRL] = seat
+    s.I[target, F_INF_BY] = actor
+    s.I[target, F_ACTS] = 1
+
+
+@njit(cache=True)
+def free_influenced_by(s, t, actor):
+    """Beings Influenced by ``actor`` are freed of that Influence."""
+    for j in beings_in_play(s):
+        if s.I[j, F_INF_BY] == actor and s.I[j, F_ZONE] == Z_PLAY:
+            s.I[j, F_INF_BY] = -1
+            if t.C[s.I[j, F_DESIGN], D_CTYPE] != SERVITOR:
+                s.I[j, F_CTRL] = -1
+            else:
+                s.I[j, F_CTRL] = s.I[j, F_OWNER]
+            s.I[j, F_TEMP_CTRL] = 0
+
+
+@njit(cache=True)
+def influence_side(s, t, i):
+    """The side (HEAVEN/HELL) whose Superior Influences Being i, or -1."""
+    p = s.I[i, F_CTRL]
+    if p < 0:
+        return -1
+    return t.seat[p, P_SIDE]
+
+
+# ------------------------------------------------------------------ moving and leaving
+@njit(cache=True)
+def move_to(s, t, i, l):
+    """Move Being i (and what it carries) to location l; a new realm restarts
+    its attack protection ("one opponent's Turn in a given Realm")."""
+    if realm_of(s, l) != realm_of(s, s.I[i, F_LOC]):
+        s.I[i, F_ENTERED] = s.g[G_TURN]
+    s.I[i, F_LOC] = l
+    for a in range(s.I[i, F_NATT]):
+        s.I[s.I[i, F_ATTS + a], F_LOC] = l
+
+
+@njit(cache=True)
+def send_home(s, t, i):
+    """Return Being i to its controller's Realm (Trauma, Malakim, Saints)."""
+    p = s.I[i, F_OWNER]
+    move_to(s, t, i, loc_realm(s, p))
+
+
+@njit(cache=True)
+def leave_play(s, t, i, zone):
+    """Being i leaves play into ``zone``: attachments handled, Influence freed,
+    Pyres-style "whenever a Being under controller's Influence leaves play"."""
+    drop_attachments(s, t, i, False)
+    free_influenced_by(s, t, i)
+    p = s.I[i, F_CTRL]
+    if p >= 0 and t.C[s.I[i, F_DESIGN], D_CTYPE] != SERVITOR:
+        _leave_play_essence(s, t, p)
+    s.I[i, F_ZONE] = zone
+    s.I[i, F_CTRL] = -1
+    s.I[i, F_INF_BY] = -1
+    s.I[i, F_FIGHT] = -1
+    s.I[i, F_TEMP_CTRL] = 0
+    for f in (F_DMG, F_DMG + 1, F_DMG + 2, F_TRAUMA, F_ACTS, F_WAITED, F_ET_OUT, F_BOOST, F_DISCOUNT_USED):
+        s.I[i, f] = 0
+
+
+@njit(cache=True)
+def _leave_play_essence(s, t, p):
+    for j in beings_in_play(s):
+        if is_being(s, t, j) and s.I[j, F_CTRL] == p and t.C[s.I[j, F_DESIGN], D_CTYPE] == SERVITOR:
+            gain = effect_sum(s, t, j, E_LEAVE_PLAY_ESSENCE, 1)
+            if gain > 0:
+                s.S[p, S_ESSENCE] += gain
+
+
+@njit(cache=True)
+def home_side(t, d):
+    """Heaven for angels, Saints and Relievers; Hell for the rest."""
+    return t.C[d, D_SIDE]
+
+
+@njit(cache=True)
+def returns_unhurt(s, t, i):
+    """Malakim and Saints return to their Realm and regenerate instead of Trauma."""
+    k = t.C[s.I[i, F_DESIGN], D_KIND]
+    return k == MALAKITE or k == SAINT
+
+
+@njit(cache=True)
+def is_angel_side(t, d):
+    return t.C[d, D_SIDE] == HEAVEN

@@ -1,0 +1,464 @@
+"""Combat (rulebook, phase 6a "The Combat Actions").
+
+A Being attacks a Being in its realm that "has spent at least one opponent's
+turn in the Realm"; the fight happens at the target's Location.  The target is
+engaged, Beings at that Location may Defend, and Send Reinforcements may bring
+more.  Each round every able participant declares -- attackers first, then
+defenders -- a base Attack, a game-text use, Wait or Retreat; effects resolve
+in the same order.  The combat type is the realm's standard one: Corporeal on
+Earth, Ethereal in the Marches, Celestial in a Realm.  "If at the end of the
+round neither attacking nor defending player have a Being involved in Combat
+remaining above 0 Hits in all Realms, or one player has no Beings remaining in
+the Location, combat is over."
+"""
+import numpy as np
+from numba import njit
+
+from ...sim.seeding import d6
+from .beings import (is_being, can_act, attack_value, unfledged, find_effect, effect_param,
+                     effect_sum, has_effect, hits_left, move_to, detach)
+from .damage import deal_damage, resolve_zero_hits
+from .essence import action_cost, pay
+from .humans import afterlife_side
+from .policies import (score, weight, W_GANG, W_DEFEND, W_RETREAT, W_ATTACK_SERVITOR,
+                       W_ATTACK_HUMAN)
+from .state import (beings_in_play, G_TURN, G_WINNER, G_ROUND, Z_HAND, Z_DISCARD, R_CELESTIAL, R_CORPOREAL,
+                    realm_of, realm_type, log)
+from .tethers import burn_demons_in_combat
+from .trace import T_COMBAT, T_ATTACK, T_ABILITY, T_RETREAT, T_ROUND, T_GAIN_TEXT, T_PLAY
+from .vocabulary import (SERVITOR, HUMAN, UNDEAD, MERCURIAN, IMPUDITE, E_ROLL_DAMAGE,
+                         E_DAMAGE_LOCATION, E_COMBAT_BOOST, E_COMBAT_ESSENCE, E_LEADER,
+                         E_END_TURN_DAMAGE, E_RETREAT_STAY, E_REINFORCE, E_REMOVE_FROM_COMBAT,
+                         MAX_EFFECTS)
+from .state import (F_ACTS, F_BOOST, F_CTRL, F_DESIGN, F_DISCORD, F_ENTERED, F_FIGHT, F_LOC, F_OWNER, F_RETREAT, F_TRAUMA, F_ZONE, S_ESSENCE)  # noqa: E501
+from .tables import (D_ATK, D_COST, D_CTYPE, D_KIND, P_SIDE)
+
+ATTACKING, DEFENDING = 0, 1
+A_WAIT, A_ATTACK, A_ROLL, A_SONG, A_BOOST, A_TRAP, A_RETREAT = range(7)
+MAX_ROUNDS = 12
+
+
+# ------------------------------------------------------------------ who may fight
+@njit(cache=True)
+def attackable(s, t, i, by_seat):
+    """"Beings cannot be attacked until they have spent one opponent's Turn in a
+    given Realm": i entered its realm at least two turns ago (docs/rules.md)."""
+    return (is_being(s, t, i) and s.I[i, F_CTRL] != by_seat and s.I[i, F_TRAUMA] == 0
+            and s.I[i, F_ENTERED] <= s.g[G_TURN] - 2)
+
+
+@njit(cache=True)
+def base_attack_legal(s, t, actor, target, r):
+    """Base Attack rules by realm: Humans on Earth fight only corporeally;
+    Relievers and Demonlings neither use nor suffer base Corporeal attacks;
+    Undead cannot take part in Celestial combat."""
+    if attack_value(s, t, actor, r) <= 0:
+        return False
+    if r == R_CORPOREAL and (unfledged(s, t, actor) or unfledged(s, t, target)):
+        return False
+    if r == R_CELESTIAL and (t.C[s.I[actor, F_DESIGN], D_KIND] == UNDEAD or t.C[s.I[target, F_DESIGN], D_KIND] == UNDEAD):
+        return False
+    if t.C[s.I[actor, F_DESIGN], D_CTYPE] == HUMAN and r != R_CORPOREAL:
+        return False
+    return True
+
+
+@njit(cache=True)
+def target_value(s, t, p, j):
+    """How much seat p wants Being j reduced to 0 Hits.  Killing a Human sends
+    it where its Destiny and Fate say -- a gift to the other side if they
+    favour it -- so such Humans are never worth attacking."""
+    if t.C[s.I[j, F_DESIGN], D_CTYPE] == HUMAN:
+        side = afterlife_side(s, t, j)
+        if side == t.seat[p, P_SIDE]:
+            return weight(s, p, W_ATTACK_HUMAN)
+        if side >= 0:
+            return -1.0
+        return 0.5 * weight(s, p, W_ATTACK_HUMAN) if s.I[j, F_CTRL] >= 0 else -1.0
+    return weight(s, p, W_ATTACK_SERVITOR) * (1.0 + 0.1 * t.C[s.I[j, F_DESIGN], D_COST])
+
+
+# ------------------------------------------------------------------ starting a fight
+@njit(cache=True)
+def fight(s, t, lead, target):
+    """``lead`` attacks ``target`` with its action: gather sides, fight to the end."""
+    p = s.I[lead, F_CTRL]
+    L = s.I[target, F_LOC]
+    r = realm_type(s, L)
+    log(s, p, lead, target, T_COMBAT, r)
+    _join(s, t, lead, L, ATTACKING)
+    _gather_attackers(s, t, p, L, r)
+    q = s.I[target, F_CTRL]
+    s.I[target, F_FIGHT] = DEFENDING
+    if q >= 0:
+        _gather_defenders(s, t, q, L)
+        _send_reinforcements(s, t, q, L)
+    _rounds(s, t, L, r)
+    for i in beings_in_play(s):
+        if s.I[i, F_FIGHT] >= 0 or s.I[i, F_BOOST] > 0:
+            s.I[i, F_FIGHT] = -1
+            s.I[i, F_BOOST] = 0
+            s.I[i, F_RETREAT] = 0
+
+
+@njit(cache=True)
+def _join(s, t, i, L, side):
+    if s.I[i, F_LOC] != L:
+        move_to(s, t, i, L)
+    s.I[i, F_FIGHT] = side
+    if side == ATTACKING:
+        s.I[i, F_ACTS] -= 1
+
+
+@njit(cache=True)
+def _can_fight_in(s, t, i, r):
+    if attack_value(s, t, i, r) > 0:
+        return True
+    return has_effect(s, t, i, E_ROLL_DAMAGE) or has_effect(s, t, i, E_DAMAGE_LOCATION)
+
+
+@njit(cache=True)
+def _gather_attackers(s, t, p, L, r):
+    """"Multiple Beings may enter a single combat at once": with the gang weight,
+    p's other Servitors in the realm join (and its Humans too at gang >= 2)."""
+    g = weight(s, p, W_GANG)
+    if g < 0.5:
+        return
+    for j in beings_in_play(s):
+        if (s.I[j, F_FIGHT] < 0 and s.I[j, F_CTRL] == p and s.I[j, F_ACTS] > 0 and can_act(s, t, j)
+                and realm_of(s, s.I[j, F_LOC]) == realm_of(s, L) and _can_fight_in(s, t, j, r)):
+            c = t.C[s.I[j, F_DESIGN], D_CTYPE]
+            if c == SERVITOR or (c == HUMAN and g >= 1.5):
+                _join(s, t, j, L, ATTACKING)
+
+
+@njit(cache=True)
+def _gather_defenders(s, t, q, L):
+    """Beings at the Location "who can Defend may choose to do so" (no action spent)."""
+    if weight(s, q, W_DEFEND) < 0.5:
+        return
+    for j in beings_in_play(s):
+        if (s.I[j, F_FIGHT] < 0 and s.I[j, F_LOC] == L and s.I[j, F_CTRL] == q and can_act(s, t, j)
+                and t.C[s.I[j, F_DESIGN], D_CTYPE] == SERVITOR):
+            s.I[j, F_FIGHT] = DEFENDING
+
+
+@njit(cache=True)
+def _count(s, t, side):
+    n = 0
+    for j in beings_in_play(s):
+        if s.I[j, F_FIGHT] == side and can_act(s, t, j):
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def _send_reinforcements(s, t, q, L):
+    """Send Reinforcements (Combat Act): "Move any number of Beings you Influence
+    from any one Location to a Location where combat is in progress"; played by
+    the defender when outnumbered."""
+    card = _combat_act_in_hand(s, t, q, E_REINFORCE)
+    if card < 0 or _count(s, t, ATTACKING) <= _count(s, t, DEFENDING):
+        return
+    best, best_n = -1, 0
+    for l in range(s.I.shape[0] + s.S.shape[0] + 2):
+        if l == L or realm_of(s, l) != realm_of(s, L):
+            continue
+        n = 0
+        for j in beings_in_play(s):
+            if s.I[j, F_LOC] == l and s.I[j, F_CTRL] == q and can_act(s, t, j) and t.C[s.I[j, F_DESIGN], D_CTYPE] == SERVITOR:
+                n += 1
+        if n > best_n:
+            best, best_n = l, n
+    if best < 0:
+        return
+    s.I[card, F_ZONE] = Z_DISCARD
+    log(s, q, card, -1, T_PLAY, 0)
+    for j in beings_in_play(s):
+        if s.I[j, F_LOC] == best and s.I[j, F_CTRL] == q and can_act(s, t, j) and t.C[s.I[j, F_DESIGN], D_CTYPE] == SERVITOR:
+            _join(s, t, j, L, DEFENDING)
+
+
+@njit(cache=True)
+def _combat_act_in_hand(s, t, p, code):
+    for c in range(s.I.shape[0]):
+        if s.I[c, F_ZONE] == Z_HAND and s.I[c, F_OWNER] == p and t.eff[s.I[c, F_DESIGN], 0, 0] == code:
+            if t.C[s.I[c, F_DESIGN], D_COST] <= s.S[p, S_ESSENCE]:
+                return c
+    return -1
+
+
+# ------------------------------------------------------------------ rounds
+@njit(cache=True)
+def _rounds(s, t, L, r):
+    order = np.empty(s.I.shape[0], dtype=np.int64)
+    what = np.empty(s.I.shape[0], dtype=np.int64)
+    whom = np.empty(s.I.shape[0], dtype=np.int64)
+    for rnd in range(1, MAX_ROUNDS + 1):
+        s.g[G_ROUND] = rnd
+        log(s, -1, -1, -1, T_ROUND, rnd)
+        _combat_essence(s, t, rnd)
+        n = _declare(s, t, L, r, order, what, whom)
+        for k in range(n):
+            _resolve(s, t, order[k], what[k], whom[k], L, r)
+        _end_of_round(s, t, L)
+        if s.g[G_WINNER] >= 0 or _count(s, t, ATTACKING) == 0 or _count(s, t, DEFENDING) == 0:
+            return
+
+
+@njit(cache=True)
+def _combat_essence(s, t, rnd):
+    """Jayeil's Rite: "Gain 1 Essence at the beginning of every third round of any combat"."""
+    for i in beings_in_play(s):
+        if s.I[i, F_FIGHT] >= 0 and is_being(s, t, i):
+            c = find_effect(s, t, i, E_COMBAT_ESSENCE)
+            if c >= 0:
+                every = effect_param(s, t, c, E_COMBAT_ESSENCE, 1)
+                if every > 0 and rnd % every == 0:
+                    amount = effect_param(s, t, c, E_COMBAT_ESSENCE, 2)
+                    s.S[s.I[i, F_CTRL], S_ESSENCE] += amount
+                    log(s, s.I[i, F_CTRL], i, -1, T_GAIN_TEXT, amount)
+
+
+@njit(cache=True)
+def _declare(s, t, L, r, order, what, whom):
+    """Attackers declare, then defenders; a defending Leader's side acts first."""
+    n = 0
+    lead = _leader_pick(s, t)
+    if lead >= 0:
+        order[n] = lead
+        n += 1
+    for side in range(2):
+        for i in beings_in_play(s):
+            if s.I[i, F_FIGHT] == side and i != lead and can_act(s, t, i):
+                order[n] = i
+                n += 1
+    for k in range(n):
+        what[k], whom[k] = _choose(s, t, order[k], L, r)
+    return n
+
+
+@njit(cache=True)
+def _leader_pick(s, t):
+    """Marnel's "Leader": one defending Being acts before attackers (the strongest)."""
+    has_leader = False
+    for i in beings_in_play(s):
+        if s.I[i, F_FIGHT] == DEFENDING and can_act(s, t, i) and has_effect(s, t, i, E_LEADER):
+            has_leader = True
+    if not has_leader:
+        return -1
+    best, best_v = -1, -1
+    for i in beings_in_play(s):
+        if s.I[i, F_FIGHT] == DEFENDING and can_act(s, t, i):
+            v = t.C[s.I[i, F_DESIGN], D_ATK + 0] + t.C[s.I[i, F_DESIGN], D_ATK + 1] + t.C[s.I[i, F_DESIGN], D_ATK + 2]
+            if v > best_v:
+                best, best_v = i, v
+    return best
+
+
+@njit(cache=True)
+def _choose(s, t, i, L, r):
+    """One participant's declaration for this round: (action, target)."""
+    p = s.I[i, F_CTRL]
+    trap = _trap_target(s, t, i, r)
+    if trap >= 0:
+        return A_TRAP, trap
+    if weight(s, p, W_RETREAT) > 0.5 and _in_danger(s, t, i, r):
+        return A_RETREAT, -1
+    best_a, best_j, best_v = A_WAIT, -1, 0.0
+    for j in beings_in_play(s):
+        if s.I[j, F_FIGHT] < 0 or s.I[j, F_FIGHT] == s.I[i, F_FIGHT] or not is_being(s, t, j):
+            continue
+        v = target_value(s, t, p, j)
+        if v <= 0:
+            continue
+        a, dmg = _best_use(s, t, i, j, r)
+        if a == A_WAIT:
+            continue
+        kill = 1.0 if dmg >= hits_left(s, t, j, r) else 0.5 * dmg / (1 + hits_left(s, t, j, r))
+        sc = score(s, p, v * (0.2 + kill))
+        if sc > best_v:
+            best_a, best_j, best_v = a, j, sc
+    if best_a == A_WAIT:
+        return _maybe_boost(s, t, i), -1
+    return _berserk(s, t, i, best_a, best_j, r)
+
+
+@njit(cache=True)
+def _trap_target(s, t, i, r):
+    """A defender holding Pit Trap removes the strongest attacker that threatens it."""
+    if s.I[i, F_FIGHT] != DEFENDING or find_effect(s, t, i, E_REMOVE_FROM_COMBAT) < 0:
+        return -1
+    best, best_v = -1, 0
+    for j in beings_in_play(s):
+        if s.I[j, F_FIGHT] == ATTACKING and can_act(s, t, j):
+            v = attack_value(s, t, j, r)
+            if v > best_v:
+                best, best_v = j, v
+    return best if best_v >= hits_left(s, t, i, r) else -1
+
+
+@njit(cache=True)
+def _best_use(s, t, i, j, r):
+    """i's strongest way to hurt j this round: (action, expected damage)."""
+    best, dmg = A_WAIT, 0.0
+    if base_attack_legal(s, t, i, j, r):
+        best, dmg = A_ATTACK, float(attack_value(s, t, i, r))
+    c = find_effect(s, t, i, E_ROLL_DAMAGE)
+    if c >= 0 and effect_param(s, t, c, E_ROLL_DAMAGE, 1) == r:
+        div = effect_param(s, t, c, E_ROLL_DAMAGE, 2)
+        e = 0.0
+        for roll in range(1, 7):
+            e += (roll + div - 1) // div
+        if e / 6.0 > dmg:
+            best, dmg = A_ROLL, e / 6.0
+    c = find_effect(s, t, i, E_DAMAGE_LOCATION)
+    if c >= 0 and effect_param(s, t, c, E_DAMAGE_LOCATION, 1) == r:
+        amount = effect_param(s, t, c, E_DAMAGE_LOCATION, 2)
+        cost = action_cost(s, t, i, effect_param(s, t, c, E_DAMAGE_LOCATION, 3), False)
+        if amount > dmg and cost <= s.S[s.I[i, F_CTRL], S_ESSENCE]:
+            best, dmg = A_SONG, float(amount)
+    return best, dmg
+
+
+@njit(cache=True)
+def _maybe_boost(s, t, i):
+    """Buy a combat boost (Numinous Corpus) once per combat if affordable."""
+    c = find_effect(s, t, i, E_COMBAT_BOOST)
+    if c >= 0 and s.I[i, F_BOOST] == 0:
+        cost = action_cost(s, t, i, effect_param(s, t, c, E_COMBAT_BOOST, 3), False)
+        if cost <= s.S[s.I[i, F_CTRL], S_ESSENCE]:
+            return A_BOOST
+    return A_WAIT
+
+
+@njit(cache=True)
+def _berserk(s, t, i, a, j, r):
+    """Mercurian and Impudite Discord, Berserk: any combat action other than a
+    base Attack is replaced by one on a d6 at or under the Discord levels."""
+    k = t.C[s.I[i, F_DESIGN], D_KIND]
+    if a != A_ATTACK and (k == MERCURIAN or k == IMPUDITE) and s.I[i, F_DISCORD] > 0:
+        if d6(s.rng) <= s.I[i, F_DISCORD]:
+            return A_ATTACK, j
+    return a, j
+
+
+@njit(cache=True)
+def _in_danger(s, t, i, r):
+    """Would the enemy's strongest single Attack reduce i to 0 Hits this round?"""
+    worst = 0
+    for j in beings_in_play(s):
+        if s.I[j, F_FIGHT] >= 0 and s.I[j, F_FIGHT] != s.I[i, F_FIGHT] and can_act(s, t, j):
+            v = attack_value(s, t, j, r)
+            if v > worst:
+                worst = v
+    return worst >= hits_left(s, t, i, r) and s.I[i, F_FIGHT] == DEFENDING
+
+
+@njit(cache=True)
+def _resolve(s, t, i, a, j, L, r):
+    """Resolve i's declared action; a Being at 0 Hits by now can do nothing."""
+    if not can_act(s, t, i) or s.I[i, F_FIGHT] < 0:
+        return
+    if a == A_ATTACK:
+        if base_attack_legal(s, t, i, j, r):
+            _hit(s, t, i, j, r, attack_value(s, t, i, r))
+    elif a == A_ROLL:
+        c = find_effect(s, t, i, E_ROLL_DAMAGE)
+        roll = d6(s.rng)
+        div = effect_param(s, t, c, E_ROLL_DAMAGE, 2)
+        log(s, s.I[i, F_CTRL], c, j, T_ABILITY, roll)
+        _hit(s, t, i, j, r, (roll + div - 1) // div)
+    elif a == A_SONG:
+        c = find_effect(s, t, i, E_DAMAGE_LOCATION)
+        fire_song(s, t, i, c, L)
+    elif a == A_BOOST:
+        c = find_effect(s, t, i, E_COMBAT_BOOST)
+        pay(s, s.I[i, F_CTRL], action_cost(s, t, i, effect_param(s, t, c, E_COMBAT_BOOST, 3), True))
+        s.I[i, F_BOOST] = effect_param(s, t, c, E_COMBAT_BOOST, 2)
+        log(s, s.I[i, F_CTRL], c, i, T_ABILITY, 0)
+    elif a == A_TRAP:
+        c = find_effect(s, t, i, E_REMOVE_FROM_COMBAT)
+        if c >= 0 and s.I[j, F_FIGHT] >= 0:
+            log(s, s.I[i, F_CTRL], c, j, T_ABILITY, 0)
+            pit_trap(s, t, c, j)
+    elif a == A_RETREAT:
+        s.I[i, F_RETREAT] = 1
+        log(s, s.I[i, F_CTRL], i, -1, T_RETREAT, 0)
+
+
+@njit(cache=True)
+def _hit(s, t, i, j, r, amount):
+    """i's attack lands on j; a boosted holder with reflect hurts its attacker."""
+    n = deal_damage(s, t, i, j, r, amount)
+    log(s, s.I[i, F_CTRL], i, j, T_ATTACK, n)
+    if n > 0 and s.I[j, F_BOOST] > 0:
+        c = find_effect(s, t, j, E_COMBAT_BOOST)
+        if c >= 0:
+            deal_damage(s, t, j, i, r, effect_param(s, t, c, E_COMBAT_BOOST, 4))
+
+
+@njit(cache=True)
+def fire_song(s, t, i, c, L):
+    """Song of Fire: "Pay 1 Essence.  Do 2 Corporeal Hits to any number of
+    Beings in your Location" -- the enemies worth hurting, as the policy sees it."""
+    p = s.I[i, F_CTRL]
+    pay(s, p, action_cost(s, t, i, effect_param(s, t, c, E_DAMAGE_LOCATION, 3), True))
+    r = effect_param(s, t, c, E_DAMAGE_LOCATION, 1)
+    amount = effect_param(s, t, c, E_DAMAGE_LOCATION, 2)
+    log(s, p, c, -1, T_ABILITY, amount)
+    for j in beings_in_play(s):
+        if s.I[j, F_LOC] == L and is_being(s, t, j) and s.I[j, F_CTRL] != p and target_value(s, t, p, j) > 0:
+            deal_damage(s, t, i, j, r, amount)
+
+
+@njit(cache=True)
+def _end_of_round(s, t, L):
+    """Tether burn, Location text "at the end of any ... combat round", 0-Hit
+    consequences, then retreats leave the Location."""
+    burn_demons_in_combat(s, t)
+    location_damage(s, t, L)
+    resolve_zero_hits(s, t)
+    for i in beings_in_play(s):
+        if s.I[i, F_FIGHT] < 0:
+            continue
+        if not is_being(s, t, i) or s.I[i, F_LOC] != L or s.I[i, F_TRAUMA] > 0:
+            s.I[i, F_FIGHT] = -1
+        elif s.I[i, F_RETREAT] == 1:
+            s.I[i, F_FIGHT] = -1
+            s.I[i, F_RETREAT] = 0
+            if not (L < s.I.shape[0] and has_loc_text(s, t, L, E_RETREAT_STAY)):
+                move_to(s, t, i, realm_of(s, L))
+
+
+@njit(cache=True)
+def has_loc_text(s, t, L, code):
+    for k in range(MAX_EFFECTS):
+        if t.eff[s.I[L, F_DESIGN], k, 0] == code:
+            return True
+    return False
+
+
+@njit(cache=True)
+def location_damage(s, t, L):
+    """Death Valley-style Location text: Beings there take damage."""
+    if L >= s.I.shape[0]:
+        return
+    d = s.I[L, F_DESIGN]
+    for k in range(MAX_EFFECTS):
+        if t.eff[d, k, 0] == E_END_TURN_DAMAGE:
+            r, amount, who = t.eff[d, k, 1], t.eff[d, k, 2], t.eff[d, k, 3]
+            for i in beings_in_play(s):
+                if s.I[i, F_LOC] == L and is_being(s, t, i):
+                    if who != 0 or t.C[s.I[i, F_DESIGN], D_CTYPE] == HUMAN:
+                        deal_damage(s, t, -1, i, r, amount)
+
+
+@njit(cache=True)
+def pit_trap(s, t, card, j):
+    """Pit Trap: "Discard Pit Trap as a Combat Act.  One Being involved in combat
+    with holder of Pit Trap is removed from combat and enters a generic Location.\""""
+    detach(s, card)
+    s.I[card, F_ZONE] = Z_DISCARD
+    s.I[j, F_FIGHT] = -1
+    move_to(s, t, j, realm_of(s, s.I[j, F_LOC]))

@@ -1,0 +1,130 @@
+"""Damage and what 0 Hits in each realm means (rulebook, phase 6a).
+
+"A Being can survive Damage in a Realm up to one less than the number of its
+Hits in that Realm."  At 0 Hits: Celestial -- soul-dead; Ethereal -- Songs
+lost, Influence broken on a 1 or 2, ejection or Trauma in the Marches;
+Corporeal -- mortals and Undead die, Malakim and Saints return to their Realm
+and regenerate, other Immortals enter Trauma in their Realm.  See
+docs/rules.md for when these are applied (end of each combat round and end of
+turn).
+"""
+from numba import njit
+
+from ...sim.seeding import d6
+from .beings import (is_being, leave_play, drop_attachments, drop_songs, send_home,
+                     returns_unhurt, move_to)
+from .dissonance import add_dissonance
+from .humans import kill_human
+from .state import Z_DISCARD, Z_PLAY, G_WINNER, loc_earth, loc_marches, realm_of, log
+from .trace import T_ZERO_CE, T_ZERO_ET, T_ZERO_CO, T_TRAUMA, T_REGEN
+from .vocabulary import (HUMAN, ETHEREAL, UNDEAD, MERCURIAN, IMPUDITE, COUNTERS,
+                         CELESTIAL, ETHEREAL_REALM, CORPOREAL)
+from .state import (beings_in_play, F_CNT, F_CTRL, F_DESIGN, F_DMG, F_ET_OUT, F_FIGHT, F_INF_BY, F_LOC, F_TRAUMA, F_ZONE)  # noqa: E501
+from .tables import (D_CTYPE, D_HITS, D_KIND)
+
+_DEALT = COUNTERS["damage_dealt"]
+
+
+@njit(cache=True)
+def deal_damage(s, t, src, tgt, r, amount):
+    """Put up to ``amount`` damage counters on tgt in realm r (no more than its
+    Hits).  A Human source counts them toward "damage dealt"; a Mercurian that
+    damages a Human takes Dissonance.  Returns the counters placed."""
+    room = t.C[s.I[tgt, F_DESIGN], D_HITS + r] - s.I[tgt, F_DMG + r]
+    n = amount if amount < room else room
+    if n <= 0:
+        return 0
+    s.I[tgt, F_DMG + r] += n
+    if src >= 0:
+        if t.C[s.I[src, F_DESIGN], D_CTYPE] == HUMAN:
+            s.I[src, F_CNT + _DEALT] += n
+        if t.C[s.I[src, F_DESIGN], D_KIND] == MERCURIAN and t.C[s.I[tgt, F_DESIGN], D_CTYPE] == HUMAN:
+            add_dissonance(s, t, src, 1)
+    return n
+
+
+@njit(cache=True)
+def _zero(s, t, i, r):
+    h = t.C[s.I[i, F_DESIGN], D_HITS + r]
+    return h > 0 and s.I[i, F_DMG + r] >= h
+
+
+@njit(cache=True)
+def resolve_zero_hits(s, t):
+    """Apply the 0-Hit consequences to every Being in play."""
+    for i in beings_in_play(s):
+        if s.g[G_WINNER] >= 0:
+            return
+        if not is_being(s, t, i):
+            continue
+        if _zero(s, t, i, CELESTIAL):
+            soul_death(s, t, i)
+        elif _zero(s, t, i, CORPOREAL) and s.I[i, F_TRAUMA] == 0:
+            corporeal_death(s, t, i)
+        elif _zero(s, t, i, ETHEREAL_REALM) and s.I[i, F_ET_OUT] == 0:
+            ethereal_loss(s, t, i)
+
+
+@njit(cache=True)
+def soul_death(s, t, i):
+    """Discard the Being with its Songs and Ranks; its Objects fall loose."""
+    log(s, s.I[i, F_CTRL], i, -1, T_ZERO_CE, 0)
+    leave_play(s, t, i, Z_DISCARD)
+
+
+@njit(cache=True)
+def corporeal_death(s, t, i):
+    """Mortals die (afterlife); Undead are soul-dead; Malakim and Saints go home
+    and regenerate; other Immortals enter Trauma for their Corporeal Hits in turns."""
+    log(s, s.I[i, F_CTRL], i, -1, T_ZERO_CO, 0)
+    d = s.I[i, F_DESIGN]
+    if t.C[d, D_CTYPE] == HUMAN:
+        _impudites_witness(s, t, i)
+        kill_human(s, t, i)
+    elif t.C[d, D_KIND] == UNDEAD:
+        soul_death(s, t, i)
+    elif returns_unhurt(s, t, i):
+        send_home(s, t, i)
+        s.I[i, F_DMG + CORPOREAL] = 0
+        log(s, s.I[i, F_CTRL], i, -1, T_REGEN, 0)
+    else:
+        s.I[i, F_TRAUMA] = t.C[d, D_HITS + CORPOREAL]
+        send_home(s, t, i)
+        s.I[i, F_FIGHT] = -1
+        log(s, s.I[i, F_CTRL], i, -1, T_TRAUMA, s.I[i, F_TRAUMA])
+
+
+@njit(cache=True)
+def _impudites_witness(s, t, h):
+    """"Impudites take a note of Dissonance if a Human in their Location dies other than via aging.\""""
+    for j in beings_in_play(s):
+        if is_being(s, t, j) and t.C[s.I[j, F_DESIGN], D_KIND] == IMPUDITE and s.I[j, F_LOC] == s.I[h, F_LOC]:
+            add_dissonance(s, t, j, 1)
+
+
+@njit(cache=True)
+def ethereal_loss(s, t, i):
+    """Songs lost; each Influence the Being holds breaks on a d6 of 1 or 2; in
+    the Marches, Ethereals enter Trauma and others are ejected to Earth."""
+    log(s, s.I[i, F_CTRL], i, -1, T_ZERO_ET, 0)
+    s.I[i, F_ET_OUT] = 1
+    drop_songs(s, t, i)
+    for j in beings_in_play(s):
+        if s.I[j, F_INF_BY] == i and s.I[j, F_ZONE] == Z_PLAY and d6(s.rng) <= 2:
+            s.I[j, F_INF_BY] = -1
+            s.I[j, F_CTRL] = -1
+    if realm_of(s, s.I[i, F_LOC]) == loc_marches(s):
+        if t.C[s.I[i, F_DESIGN], D_CTYPE] == ETHEREAL:
+            s.I[i, F_TRAUMA] = t.C[s.I[i, F_DESIGN], D_HITS + ETHEREAL_REALM]
+            log(s, s.I[i, F_CTRL], i, -1, T_TRAUMA, s.I[i, F_TRAUMA])
+        else:
+            move_to(s, t, i, loc_earth(s))
+
+
+@njit(cache=True)
+def restore_ethereal(s, t):
+    """End of turn: "restore all Ethereal Hits" of Beings that lost them."""
+    for i in beings_in_play(s):
+        if s.I[i, F_ET_OUT] == 1:
+            s.I[i, F_ET_OUT] = 0
+            s.I[i, F_DMG + ETHEREAL_REALM] = 0

@@ -1,0 +1,56 @@
+"""Phase 1, Draw, and how Events cards arrive (rulebook, "The Game Turn" and
+"Event Cards"): "Draw a card from your Repository, and add it to your hand.
+Draw a card from your Events Deck, and place it into the appropriate Realm --
+the Earth, unless otherwise specified, such as the Marches for Ethereals."
+"""
+from numba import njit
+
+from .decks import draw_repository, draw_event
+from .effects import apply_immediate
+from .state import (enter_play, Z_PLAY, Z_DISCARD, G_TURN, loc_earth, loc_marches, log)
+from .trace import T_DRAW, T_EVENT
+from .vocabulary import HUMAN, ETHEREAL, TETHER, INTERVENTION, NATURE
+from .state import (F_AGE, F_ATT, F_CTRL, F_DESIGN, F_ENTERED, F_INF_BY, F_LOC, F_ZONE, S_MASK_DRAWN)  # noqa: E501
+from .tables import (D_CTYPE)
+
+
+@njit(cache=True)
+def mark(s, col, p, t, design):
+    """Set design's bit (its slot in seat p's deck list) in the per-seat bitmask ``col``."""
+    slot = t.deck_slot[p, design]
+    if slot >= 0:
+        s.S[p, col] |= 1 << slot
+
+
+@njit(cache=True)
+def draw_phase(s, t, p):
+    """Phase 1 for seat p."""
+    c = draw_repository(s, t, p)
+    if c >= 0:
+        mark(s, S_MASK_DRAWN, p, t, s.I[c, F_DESIGN])
+        log(s, p, c, -1, T_DRAW, 0)
+    e = draw_event(s, p)
+    if e >= 0:
+        log(s, p, e, -1, T_EVENT, 0)
+        arrive(s, t, p, e)
+
+
+@njit(cache=True)
+def arrive(s, t, p, e):
+    """An Events card comes into play: Humans and Tools on Earth (Tools
+    uncontrolled), Ethereals in the Marches, Tethers under the control of "the
+    owner of the Events Deck from which this Tether was played", Locations
+    uncontrolled; Interventions and Nature take effect at once and are discarded."""
+    c = t.C[s.I[e, F_DESIGN], D_CTYPE]
+    if c == INTERVENTION or c == NATURE:
+        apply_immediate(s, t, p, e, -1)
+        s.I[e, F_ZONE] = Z_DISCARD
+        return
+    enter_play(s, e, c == HUMAN or c == ETHEREAL)
+    s.I[e, F_ATT] = -1
+    s.I[e, F_INF_BY] = -1
+    s.I[e, F_ENTERED] = s.g[G_TURN]
+    s.I[e, F_LOC] = loc_marches(s) if c == ETHEREAL else loc_earth(s)
+    s.I[e, F_CTRL] = p if c == TETHER else -1
+    if c == HUMAN:
+        s.I[e, F_AGE] = 0

@@ -1,0 +1,267 @@
+"""Card effect primitives: one dispatch for the closed vocabulary (DESIGN §4).
+
+``apply_immediate`` runs the text of a Personal Act, Intervention or Nature
+card as it resolves; ``use_ability`` runs an ability a Being takes an action
+to use ("This Being may take an action to ...").  Always-on text is read where
+it applies (beings.effect_sum, essence.card_cost, combat, end_turn).
+"""
+from numba import njit
+
+from ...sim.seeding import d6
+from .beings import (is_being, attach, detach, set_influence, effect_param, hits_left,
+                     drop_attachments)
+from .combat import fire_song, target_value
+from .damage import deal_damage, resolve_zero_hits
+from .decks import search_events, search_repository
+from .resonances import influence_roll
+from .state import (enter_play, beings_in_play, Z_PLAY, Z_DISCARD, Z_FACEDOWN, Z_UNUSED, G_NEXT_TOKEN, loc_earth,
+                    loc_realm, realm_of, log)
+from .trace import T_HEAL, T_TOOL, T_LOCATION, T_ABILITY, T_INTERVENTION
+from .vocabulary import (COUNTERS, HUMAN, SERVITOR, TOOL, LOCATION, RITE, OBJECT, SKILL,
+                         HEAVEN, CORPOREAL, E_GAIN_ESSENCE, E_CONVERT_HUMAN, E_EXTRA_ACTION,
+                         E_STEAL_TETHER, E_RELEASE_TRAUMA, E_DAMAGE_ALL, E_HEAL, E_SEARCH_TOOL,
+                         E_SEARCH_LOCATION, E_INFLUENCE, E_DESTROY_OBJECT, E_TOKEN_TOOL,
+                         E_SEARCH_SKILL, E_DAMAGE_LOCATION, E_NATURE_IMMUNE, MAX_EFFECTS)
+from .state import (F_ACTS, F_ATT, F_ATTS, F_ATT_BY, F_CNT, F_CTRL, F_DESIGN, F_DMG, F_HEALED, F_LOC, F_NATT, F_OWNER, F_TEMP_CTRL, F_TRAUMA, F_ZONE, S_ESSENCE)  # noqa: E501
+from .tables import (D_CTYPE, D_SIDE, P_SIDE)
+
+C_TOOLS = COUNTERS["tools_brought"]
+C_HEALED = COUNTERS["beings_healed"]
+C_DMG_HEALED = COUNTERS["damage_healed"]
+C_INF_HEAVEN = COUNTERS["influenced_heaven"]
+C_LOC_HEAVEN = COUNTERS["locations_heaven"]
+
+
+@njit(cache=True)
+def _count(s, t, i, counter, n):
+    """A Human's own action counts toward its Destiny or Fate."""
+    if t.C[s.I[i, F_DESIGN], D_CTYPE] == HUMAN:
+        s.I[i, F_CNT + counter] += n
+
+
+@njit(cache=True)
+def _side_counter(s, t, i, heaven_counter):
+    """The heaven counter, or the hell one right after it, by i's controller's side."""
+    return heaven_counter if t.seat[s.I[i, F_CTRL], P_SIDE] == HEAVEN else heaven_counter + 1
+
+
+# ------------------------------------------------------------------ immediate text
+@njit(cache=True)
+def apply_immediate(s, t, p, card, target):
+    """Resolve every effect of a Personal Act, Intervention or Nature card."""
+    d = s.I[card, F_DESIGN]
+    for k in range(MAX_EFFECTS):
+        code = t.eff[d, k, 0]
+        a, b, c = t.eff[d, k, 1], t.eff[d, k, 2], t.eff[d, k, 3]
+        if code == E_GAIN_ESSENCE:
+            s.S[p, S_ESSENCE] += a
+        elif code == E_CONVERT_HUMAN:
+            convert_human(s, t, p, target)
+        elif code == E_EXTRA_ACTION:
+            s.I[target, F_ACTS] += a
+        elif code == E_RELEASE_TRAUMA:
+            release_trauma(s, t, a)
+        elif code == E_DAMAGE_ALL:
+            damage_all(s, t, a, b, c)
+    if t.eff[d, 0, 0] == E_RELEASE_TRAUMA or t.eff[d, 0, 0] == E_DAMAGE_ALL:
+        log(s, p, card, -1, T_INTERVENTION, 0)
+
+
+@njit(cache=True)
+def convert_human(s, t, p, h):
+    """Penitence: "That Human becomes Influenced by an Archangel [...] but loses
+    all Objects and Rites attached by a Demon Prince" (and gains an action)."""
+    k = 0
+    while k < s.I[h, F_NATT]:
+        c = s.I[h, F_ATTS + k]
+        ct = t.C[s.I[c, F_DESIGN], D_CTYPE]
+        if s.I[c, F_ATT_BY] != p and s.I[c, F_ATT_BY] >= 0 and (ct == RITE or ct == OBJECT or ct == TOOL):
+            detach(s, c)
+            if ct == RITE:
+                s.I[c, F_ZONE] = Z_DISCARD
+            else:
+                s.I[c, F_CTRL] = -1
+                s.I[c, F_LOC] = s.I[h, F_LOC]
+        else:
+            k += 1
+    s.I[h, F_TEMP_CTRL] = 0
+    set_influence(s, t, h, p, -1)
+
+
+@njit(cache=True)
+def release_trauma(s, t, side):
+    """Divine Intervention: "any Angels in Trauma are released immediately and regenerate all damage"."""
+    for i in beings_in_play(s):
+        if s.I[i, F_TRAUMA] > 0 and is_being(s, t, i) and (side == 2 or t.C[s.I[i, F_DESIGN], D_SIDE] == side):
+            s.I[i, F_TRAUMA] = 0
+            for r in range(3):
+                s.I[i, F_DMG + r] = 0
+
+
+@njit(cache=True)
+def damage_all(s, t, r, amount, who):
+    """Nature: damage to the Beings on Earth of a kind (0 Humans, 1 all, 2 Servitors),
+    except at Locations unaffected by Nature."""
+    for i in beings_in_play(s):
+        if not is_being(s, t, i) or realm_of(s, s.I[i, F_LOC]) != loc_earth(s):
+            continue
+        l = s.I[i, F_LOC]
+        if l < s.I.shape[0] and _has_code(t, s.I[l, F_DESIGN], E_NATURE_IMMUNE):
+            continue
+        c = t.C[s.I[i, F_DESIGN], D_CTYPE]
+        if who == 1 or (who == 0 and c == HUMAN) or (who == 2 and c == SERVITOR):
+            deal_damage(s, t, -1, i, r, amount)
+    resolve_zero_hits(s, t)
+
+
+@njit(cache=True)
+def _has_code(t, d, code):
+    for k in range(MAX_EFFECTS):
+        if t.eff[d, k, 0] == code:
+            return True
+    return False
+
+
+# ------------------------------------------------------------------ abilities (take an action)
+@njit(cache=True)
+def use_ability(s, t, i, card, code, target):
+    """Being i takes its action to use ``code`` from ``card``'s text on ``target``."""
+    if code == E_HEAL:
+        heal(s, t, i, card, target)
+    elif code == E_SEARCH_TOOL:
+        search_tool(s, t, i)
+    elif code == E_SEARCH_LOCATION:
+        search_location(s, t, i, card)
+    elif code == E_INFLUENCE:
+        human_influence(s, t, i, card, target)
+    elif code == E_DESTROY_OBJECT:
+        destroy_object(s, t, i, card, target)
+    elif code == E_TOKEN_TOOL:
+        token_tool(s, t, i, target)
+    elif code == E_SEARCH_SKILL:
+        search_skill(s, t, i)
+    elif code == E_DAMAGE_LOCATION:
+        fire_song(s, t, i, card, s.I[i, F_LOC])
+        resolve_zero_hits(s, t)
+
+
+@njit(cache=True)
+def heal(s, t, i, card, j):
+    """Nurse: "target a Being in her Location and roll d6.  That Being removes
+    Corporeal Damage equal to half the amount rolled, rounded up"."""
+    r = effect_param(s, t, card, E_HEAL, 1)
+    div = effect_param(s, t, card, E_HEAL, 2)
+    roll = d6(s.rng)
+    n = (roll + div - 1) // div
+    if n > s.I[j, F_DMG + r]:
+        n = s.I[j, F_DMG + r]
+    s.I[j, F_DMG + r] -= n
+    log(s, s.I[i, F_CTRL], i, j, T_HEAL, n)
+    if t.C[s.I[i, F_DESIGN], D_CTYPE] != HUMAN:
+        return
+    s.I[i, F_CNT + C_DMG_HEALED] += n
+    for k in range(4):
+        if s.I[i, F_HEALED + k] == j:
+            return
+        if s.I[i, F_HEALED + k] < 0:
+            s.I[i, F_HEALED + k] = j
+            s.I[i, F_CNT + C_HEALED] += 1
+            return
+
+
+@njit(cache=True)
+def search_tool(s, t, i):
+    """Tinkerer: "search through their Events Deck for a Tool to bring into play
+    which can be attached immediately" -- attached to the Tinkerer."""
+    p = s.I[i, F_CTRL]
+    tool = search_events(s, t, p, TOOL, 0)
+    if tool < 0:
+        return
+    enter_play(s, tool, False)
+    s.I[tool, F_LOC] = s.I[i, F_LOC]
+    s.I[tool, F_CTRL] = -1
+    s.I[tool, F_ATT] = -1
+    log(s, p, i, tool, T_TOOL, 0)
+    _count(s, t, i, C_TOOLS, 1)
+    attach(s, t, tool, i, p)
+
+
+@njit(cache=True)
+def search_location(s, t, i, card):
+    """Explorer: "search the top 6 cards of any Events Deck for a non-Tether
+    Location and bring it into play under control of" i's Superior."""
+    p = s.I[i, F_CTRL]
+    depth = effect_param(s, t, card, E_SEARCH_LOCATION, 1)
+    for k in range(s.S.shape[0]):
+        q = (p + k) % s.S.shape[0]
+        l = search_events(s, t, q, LOCATION, depth)
+        if l >= 0:
+            enter_play(s, l, False)
+            s.I[l, F_LOC] = loc_earth(s)
+            s.I[l, F_CTRL] = p
+            log(s, p, i, l, T_LOCATION, 0)
+            _count(s, t, i, _side_counter(s, t, i, C_LOC_HEAVEN), 1)
+            return
+
+
+@njit(cache=True)
+def human_influence(s, t, i, card, j):
+    """Artist: "target a Human and roll d6.  If the roll is greater than or equal
+    to target's Ethereal Hits, Pen has Influenced them"; counts for i's side."""
+    stat = effect_param(s, t, card, E_INFLUENCE, 1)
+    op = effect_param(s, t, card, E_INFLUENCE, 2)
+    ok, r = influence_roll(s, t, i, j, stat, op)
+    if ok:
+        s.I[j, F_TEMP_CTRL] = 0
+        set_influence(s, t, j, s.I[i, F_CTRL], i)
+        _count(s, t, i, _side_counter(s, t, i, C_INF_HEAVEN), 1)
+
+
+@njit(cache=True)
+def destroy_object(s, t, i, card, obj):
+    """Therkax: "destroy an Object at his Location by making a Resonance Roll and
+    succeeding with a 5 or 6"."""
+    roll = d6(s.rng)
+    log(s, s.I[i, F_CTRL], i, obj, T_ABILITY, roll)
+    if roll >= effect_param(s, t, card, E_DESTROY_OBJECT, 1):
+        detach(s, obj)
+        s.I[obj, F_ZONE] = Z_DISCARD
+
+
+@njit(cache=True)
+def token_tool(s, t, i, tool):
+    """Junkyard: a Being there forfeits an action to bring "one token copy of any
+    Tool in play" into play (uncontrolled, at the Junkyard)."""
+    k = s.g[G_NEXT_TOKEN]
+    if k >= s.I.shape[0] or s.I[k, F_ZONE] != Z_UNUSED:
+        return
+    s.g[G_NEXT_TOKEN] = k + 1
+    s.I[k, F_DESIGN] = s.I[tool, F_DESIGN]
+    s.I[k, F_OWNER] = s.I[i, F_CTRL]
+    enter_play(s, k, False)
+    s.I[k, F_CTRL] = -1
+    s.I[k, F_ATT] = -1
+    s.I[k, F_LOC] = s.I[i, F_LOC]
+    log(s, s.I[i, F_CTRL], i, k, T_TOOL, 1)
+    _count(s, t, i, C_TOOLS, 1)
+
+
+@njit(cache=True)
+def search_skill(s, t, i):
+    """Computer: "search through Repository for a copy of any Skill they have and
+    attach" it (to the holder, with the Computer)."""
+    p = s.I[i, F_CTRL]
+    for a in range(s.I[i, F_NATT]):
+        d = s.I[s.I[i, F_ATTS + a], F_DESIGN]
+        if t.C[d, D_CTYPE] == SKILL:
+            c = search_repository(s, p, d)
+            if c >= 0:
+                attach(s, t, c, i, p)
+                return
+
+
+@njit(cache=True)
+def play_facedown(s, p, card):
+    """Dynamite Hit: "Play face down in Belial's Realm"."""
+    s.I[card, F_ZONE] = Z_FACEDOWN
+    s.I[card, F_LOC] = loc_realm(s, p)

@@ -1,0 +1,136 @@
+"""Phase 7, End Turn (rulebook, "The Game Turn").
+
+"Any effects that take place 'at end of turn' occur now [...] At end of any
+turn, all Beings other than Humans remove one damage counter from themselves in
+each Realm.  Humans remove one damage counter in each Realm at the end of their
+controller's Turn.  Players discard cards in their hand above 7, modified by
+any cards in play."
+"""
+from numba import njit
+
+from .beings import is_being, find_effect, effect_param
+from .combat import location_damage
+from .damage import resolve_zero_hits, restore_ethereal
+from .policies import is_random, below_policy
+from .resonances import end_short_influence
+from .state import Z_HAND, Z_DISCARD, Z_PLAY, G_WINNER, HAND_SIZE, log
+from .tethers import check_tether_theft, tether_calm, tether_count
+from .trace import T_GAIN_TEXT, T_HEAL, T_DISCARD
+from .vocabulary import (HUMAN, HEAVEN, COUNTERS, E_WAIT_ESSENCE, E_FIRST_AID, CORPOREAL,
+                         TETHER, LOCATION)
+from .state import (beings_in_play, others_in_play, F_CNT, F_CTRL, F_DESIGN, F_DISCOUNT_USED, F_DMG, F_LOC, F_OWNER, F_TRAUMA, F_WAITED, F_ZONE, S_ESSENCE)  # noqa: E501
+from .tables import (D_COST, D_CTYPE, P_SIDE)
+
+C_TURNS_HEAVEN = COUNTERS["turns_heaven"]
+
+
+@njit(cache=True)
+def end_turn(s, t, p):
+    """Phase 7 for seat p, in the order: end-of-turn text, 0-Hit checks, damage
+    removal, Tether calm, Trauma countdown, short Influence ends, discard."""
+    wait_rites(s, t, p)
+    first_aid(s, t, p)
+    for l in others_in_play(s):
+        if s.I[l, F_ZONE] == Z_PLAY and (t.C[s.I[l, F_DESIGN], D_CTYPE] == TETHER or t.C[s.I[l, F_DESIGN], D_CTYPE] == LOCATION):
+            location_damage(s, t, l)
+    check_tether_theft(s, t)
+    resolve_zero_hits(s, t)
+    if s.g[G_WINNER] >= 0:
+        return
+    heal_counters(s, t, p)
+    restore_ethereal(s, t)
+    tether_calm(s, t)
+    count_influenced_turns(s, t)
+    end_short_influence(s, t)
+    discard_to_hand_size(s, t, p)
+    for i in beings_in_play(s):
+        if s.I[i, F_TRAUMA] > 0:
+            s.I[i, F_TRAUMA] -= 1
+        s.I[i, F_WAITED] = 0
+        s.I[i, F_DISCOUNT_USED] = 0
+
+
+@njit(cache=True)
+def wait_rites(s, t, p):
+    """"If Belial has any Tether in play, and holder Waits this turn, add 1 Essence to your Pool at end of turn"."""
+    for i in beings_in_play(s):
+        if s.I[i, F_WAITED] == 1 and s.I[i, F_CTRL] == p and is_being(s, t, i):
+            c = find_effect(s, t, i, E_WAIT_ESSENCE)
+            if c >= 0 and (effect_param(s, t, c, E_WAIT_ESSENCE, 2) == 0 or tether_count(s, t, p) > 0):
+                n = effect_param(s, t, c, E_WAIT_ESSENCE, 1)
+                s.S[p, S_ESSENCE] += n
+                log(s, p, c, i, T_GAIN_TEXT, n)
+
+
+@njit(cache=True)
+def first_aid(s, t, p):
+    """Bucephel: "may remove 1 Corporeal damage counter from any Being in his
+    Location at end of turn, before any Hit checks are made" -- the most
+    damaged friendly one."""
+    for i in beings_in_play(s):
+        if not is_being(s, t, i) or s.I[i, F_CTRL] < 0:
+            continue
+        c = find_effect(s, t, i, E_FIRST_AID)
+        if c < 0:
+            continue
+        best, most = -1, 0
+        for j in beings_in_play(s):
+            if s.I[j, F_LOC] == s.I[i, F_LOC] and is_being(s, t, j) and s.I[j, F_CTRL] == s.I[i, F_CTRL] and s.I[j, F_DMG + CORPOREAL] > most:
+                best, most = j, s.I[j, F_DMG + CORPOREAL]
+        if best >= 0:
+            n = min(most, effect_param(s, t, c, E_FIRST_AID, 1))
+            s.I[best, F_DMG + CORPOREAL] -= n
+            log(s, s.I[i, F_CTRL], i, best, T_HEAL, n)
+
+
+@njit(cache=True)
+def heal_counters(s, t, p):
+    """Non-Humans shed a damage counter per realm every turn; Humans only at the
+    end of their controller's turn (an uncontrolled Human: its owner's)."""
+    for i in beings_in_play(s):
+        if not is_being(s, t, i):
+            continue
+        if t.C[s.I[i, F_DESIGN], D_CTYPE] == HUMAN:
+            who = s.I[i, F_CTRL] if s.I[i, F_CTRL] >= 0 else s.I[i, F_OWNER]
+            if who != p:
+                continue
+        for r in range(3):
+            if s.I[i, F_DMG + r] > 0:
+                s.I[i, F_DMG + r] -= 1
+
+
+@njit(cache=True)
+def count_influenced_turns(s, t):
+    """Humans count each whole turn ended under Influence for Heaven or for Hell."""
+    for i in beings_in_play(s):
+        if s.I[i, F_CTRL] >= 0 and is_being(s, t, i) and t.C[s.I[i, F_DESIGN], D_CTYPE] == HUMAN:
+            k = C_TURNS_HEAVEN if t.seat[s.I[i, F_CTRL], P_SIDE] == HEAVEN else C_TURNS_HEAVEN + 1
+            s.I[i, F_CNT + k] += 1
+
+
+@njit(cache=True)
+def discard_to_hand_size(s, t, p):
+    """Discard down to 7: the dearest cards first (random-legal: random cards)."""
+    n = 0
+    for c in range(s.I.shape[0]):
+        if s.I[c, F_ZONE] == Z_HAND and s.I[c, F_OWNER] == p:
+            n += 1
+    while n > HAND_SIZE:
+        pick = _discard_pick(s, t, p, below_policy(s, n) if is_random(s, p) else -1)
+        s.I[pick, F_ZONE] = Z_DISCARD
+        log(s, p, pick, -1, T_DISCARD, 0)
+        n -= 1
+
+
+@njit(cache=True)
+def _discard_pick(s, t, p, k):
+    """The k-th card in p's hand, or (k < 0) the dearest."""
+    pick, dear, m = -1, -1, 0
+    for c in range(s.I.shape[0]):
+        if s.I[c, F_ZONE] == Z_HAND and s.I[c, F_OWNER] == p:
+            if m == k:
+                return c
+            if k < 0 and t.C[s.I[c, F_DESIGN], D_COST] > dear:
+                pick, dear = c, t.C[s.I[c, F_DESIGN], D_COST]
+            m += 1
+    return pick

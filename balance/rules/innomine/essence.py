@@ -1,0 +1,99 @@
+"""Essence: the Gain Essence phase and paying costs (rulebook, phase 2).
+
+"Add one Essence to your Essence Pool for every Servitor you have in play,
+every Ethereal over which you have Influence, every Human or Animal in your
+Realm, and every Human over which you have Influence, plus one Essence for
+yourself."
+"""
+from numba import njit
+
+from .beings import is_being
+from .state import Z_PLAY, log
+from .trace import T_GAIN, T_SPEND
+from .vocabulary import (SERVITOR, HUMAN, ETHEREAL, OBJECT, E_COST_DISCOUNT, MAX_EFFECTS,
+                         TETHER)
+from .state import (beings_in_play, others_in_play, F_ATTS, F_CTRL, F_DESIGN, F_DISCOUNT_USED, F_LOC, F_NATT, F_ZONE, S_ESSENCE, S_SOULS, S_SPENT)  # noqa: E501
+from .tables import (D_COST, D_CTYPE)
+
+APPLIES_OBJECTS, APPLIES_ACTIONS = 0, 1
+
+
+@njit(cache=True)
+def essence_income(s, t, p):
+    """What seat p gains in phase 2."""
+    n = 1 + s.S[p, S_SOULS]
+    for i in beings_in_play(s):
+        if s.I[i, F_CTRL] == p and is_being(s, t, i):
+            c = t.C[s.I[i, F_DESIGN], D_CTYPE]
+            if c == SERVITOR or c == HUMAN or c == ETHEREAL:
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def gain_essence(s, t, p):
+    """Phase 2 for seat p; returns the Essence after gaining."""
+    n = essence_income(s, t, p)
+    s.S[p, S_ESSENCE] += n
+    log(s, p, -1, -1, T_GAIN, n)
+    return s.S[p, S_ESSENCE]
+
+
+@njit(cache=True)
+def pay(s, p, amount):
+    """Pay ``amount`` Essence (already checked affordable)."""
+    if amount > 0:
+        s.S[p, S_ESSENCE] -= amount
+        s.S[p, S_SPENT] += amount
+        log(s, p, -1, -1, T_SPEND, amount)
+
+
+@njit(cache=True)
+def _discount(t, d, applies):
+    for k in range(MAX_EFFECTS):
+        if t.eff[d, k, 0] == E_COST_DISCOUNT and t.eff[d, k, 2] == applies:
+            return k
+    return -1
+
+
+@njit(cache=True)
+def card_cost(s, t, p, card):
+    """Essence to bring ``card`` into play: its cost, less Relic Forge-style
+    discounts on Objects from Objects p controls in play (min 0)."""
+    d = s.I[card, F_DESIGN]
+    c = t.C[d, D_COST]
+    if t.C[d, D_CTYPE] == OBJECT:
+        for j in others_in_play(s):
+            if s.I[j, F_ZONE] == Z_PLAY and s.I[j, F_CTRL] == p and j != card:
+                k = _discount(t, s.I[j, F_DESIGN], APPLIES_OBJECTS)
+                if k >= 0:
+                    c -= t.eff[s.I[j, F_DESIGN], k, 1]
+    return c if c > 0 else 0
+
+
+@njit(cache=True)
+def action_cost(s, t, i, base, commit):
+    """Essence that Being i pays for one of its actions: Seneschal-style
+    discounts apply "while in the Seneschal's Tether" (one of its controller's
+    Tethers), some only once per turn (used up when ``commit``)."""
+    c = base
+    for a in range(s.I[i, F_NATT]):
+        d = s.I[s.I[i, F_ATTS + a], F_DESIGN]
+        k = _discount(t, d, APPLIES_ACTIONS)
+        if k < 0:
+            continue
+        where, per_turn = t.eff[d, k, 3], t.eff[d, k, 4]
+        if where == 1 and not at_own_tether(s, t, i):
+            continue
+        if per_turn == 1 and s.I[i, F_DISCOUNT_USED] == 1:
+            continue
+        if commit and per_turn == 1 and c > 0:
+            s.I[i, F_DISCOUNT_USED] = 1
+        c -= t.eff[d, k, 1]
+    return c if c > 0 else 0
+
+
+@njit(cache=True)
+def at_own_tether(s, t, i):
+    l = s.I[i, F_LOC]
+    return l < s.I.shape[0] and t.C[s.I[l, F_DESIGN], D_CTYPE] == TETHER and s.I[l, F_CTRL] == s.I[i, F_CTRL]

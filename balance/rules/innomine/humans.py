@@ -1,0 +1,122 @@
+"""Humans: Lifespan, Destiny and Fate, the afterlife, and victory.
+
+Rulebook, "Beings in Detail" -- Humans: "When their lifespan runs out, or they
+are killed before their time, check the Human's Destiny and Fate.  If one has
+been achieved, but not the other, the Human leaves play and goes to the
+appropriate side, into the Realm of whatever Superior had Influence over them
+[...] If both Destiny and Fate been achieved, or neither, the Human leaves play
+and reincarnates -- put the Human on the bottom of the Events deck."
+"""
+from numba import njit
+
+from ...sim.seeding import DICE, below
+from .beings import is_being, leave_play
+from .decks import events_bottom
+from .state import (beings_in_play, Z_PLAY, Z_SOUL, Z_REMOVED, G_WINNER, G_END, G_THRESHOLD, END_THRESHOLD,
+                    loc_realm, log)
+from .trace import T_AFTERLIFE, T_AGE_DEATH, T_WIN, T_KILLED
+from .vocabulary import HUMAN, HEAVEN, HELL, COND_AT_LEAST, COND_AT_MOST, COND_MORE_THAN
+from .state import (F_AGE, F_CNT, F_CTRL, F_DESIGN, F_GUARD, F_HEALED, F_LOC, F_OWNER, F_RESIST, F_ZONE, S_SOULS)  # noqa: E501
+from .tables import (D_CTYPE, D_DESTINY, D_FATE, D_LIFESPAN, P_SIDE)
+from .vocabulary import N_COUNTERS
+
+
+@njit(cache=True)
+def condition_met(cnt_row, cond):
+    """A Destiny or Fate condition (counter, op, value, counter2) over a Human's counters."""
+    op = cond[1]
+    v = cnt_row[cond[0]]
+    if op == COND_AT_LEAST:
+        return v >= cond[2]
+    if op == COND_AT_MOST:
+        return v <= cond[2]
+    if op == COND_MORE_THAN:
+        return v > cnt_row[cond[3]]
+    return False
+
+
+@njit(cache=True)
+def afterlife_side(s, t, h):
+    """Where Human h would go if it left play now: HEAVEN (Destiny alone),
+    HELL (Fate alone), or -1 (both or neither: reincarnation)."""
+    d = s.I[h, F_DESIGN]
+    destiny = condition_met(s.I[h, F_CNT:F_CNT + N_COUNTERS], t.C[d, D_DESTINY:D_DESTINY + 4])
+    fate = condition_met(s.I[h, F_CNT:F_CNT + N_COUNTERS], t.C[d, D_FATE:D_FATE + 4])
+    if destiny and not fate:
+        return HEAVEN
+    if fate and not destiny:
+        return HELL
+    return -1
+
+
+@njit(cache=True)
+def afterlife_seat(s, t, h, side):
+    """The Realm a Human enters: its Influencing Superior's if on that side,
+    else a Superior of that side chosen by chance; -1 if the side has none."""
+    if s.I[h, F_CTRL] >= 0 and t.seat[s.I[h, F_CTRL], P_SIDE] == side:
+        return s.I[h, F_CTRL]
+    n = 0
+    for p in range(s.S.shape[0]):
+        if t.seat[p, P_SIDE] == side:
+            n += 1
+    if n == 0:
+        return -1
+    k = below(s.rng, DICE, n) if n > 1 else 0
+    for p in range(s.S.shape[0]):
+        if t.seat[p, P_SIDE] == side:
+            if k == 0:
+                return p
+            k -= 1
+    return -1
+
+
+@njit(cache=True)
+def enter_realm(s, h, p):
+    """Human h becomes a Blessed or Damned Soul in p's Realm; check the victory threshold."""
+    s.I[h, F_ZONE] = Z_SOUL
+    s.I[h, F_LOC] = loc_realm(s, p)
+    s.S[p, S_SOULS] += 1
+    if s.g[G_WINNER] < 0 and s.S[p, S_SOULS] >= s.g[G_THRESHOLD]:
+        s.g[G_WINNER] = p
+        s.g[G_END] = END_THRESHOLD
+        log(s, p, -1, -1, T_WIN, s.S[p, S_SOULS])
+
+
+@njit(cache=True)
+def resolve_afterlife(s, t, h):
+    """Human h leaves play: Destiny and Fate decide where it goes."""
+    side = afterlife_side(s, t, h)
+    p = afterlife_seat(s, t, h, side) if side >= 0 else -1
+    leave_play(s, t, h, Z_REMOVED)
+    if side < 0:
+        for k in range(N_COUNTERS):
+            s.I[h, F_CNT + k] = 0
+        for k in range(4):
+            s.I[h, F_HEALED + k] = -1
+        s.I[h, F_AGE] = 0
+        s.I[h, F_RESIST] = 0
+        s.I[h, F_GUARD] = 0
+        events_bottom(s, s.I[h, F_OWNER], h)
+    elif p >= 0:
+        enter_realm(s, h, p)
+    log(s, p, h, -1, T_AFTERLIFE, p)
+
+
+@njit(cache=True)
+def kill_human(s, t, h):
+    """A Human killed before its time: its afterlife is resolved at once."""
+    log(s, s.I[h, F_CTRL], h, -1, T_KILLED, 0)
+    resolve_afterlife(s, t, h)
+
+
+@njit(cache=True)
+def age_mortals(s, t):
+    """Phase 3: every living Human ages one turn; those reaching their Lifespan die."""
+    for h in beings_in_play(s):
+        if s.I[h, F_ZONE] == Z_PLAY and t.C[s.I[h, F_DESIGN], D_CTYPE] == HUMAN and is_being(s, t, h):
+            s.I[h, F_AGE] += 1
+            if s.I[h, F_AGE] >= t.C[s.I[h, F_DESIGN], D_LIFESPAN]:
+                log(s, s.I[h, F_CTRL], h, -1, T_AGE_DEATH, s.I[h, F_AGE])
+                resolve_afterlife(s, t, h)
+                if s.g[G_WINNER] >= 0:
+                    return

@@ -1,0 +1,77 @@
+"""One matchup, ready to play: compiled decks for both seatings, policies,
+threshold and turn cap; and playing a range of its games (the ruleset's
+batched ``simulate``, DESIGN §5).
+"""
+from dataclasses import dataclass
+
+import numpy as np
+
+from ...cards import CompiledDecks, check_threshold, compile_tables, load_deck
+from ...errors import InputError
+from .game import record_arrays, simulate_pairs
+from .policy_files import load_policy
+from .state import new_state
+from .tables import pack
+from .trace import decode
+
+DEFAULT_TURN_CAP = 200
+
+
+@dataclass
+class Matchup:
+    """Deck A against deck B.  Seat order alternates game by game (see
+    game.simulate_pairs); ``ab`` has A in seat 0, ``ba`` has B in seat 0."""
+    ab: CompiledDecks
+    ba: CompiledDecks
+    weights: np.ndarray      # [2, N_WEIGHTS]: deck A's policy, deck B's
+    threshold: int
+    turn_cap: int
+    labels: tuple[str, str]
+
+    @property
+    def own_turns(self) -> int:
+        return (self.turn_cap + 1) // 2
+
+    def kernel_args(self, trace_len=0):
+        """(state, tables) for both seatings, allocated once per chunk."""
+        kab, kba = pack(self.ab.tables), pack(self.ba.tables)
+        sab = new_state(kab, self.weights, self.own_turns, trace_len)
+        sba = new_state(kba, self.weights[::-1].copy(), self.own_turns, trace_len)
+        return sab, kab, sba, kba
+
+
+def prepare(deck_a, deck_b, policy_a="influencer", policy_b="influencer", threshold=5,
+            turn_cap=DEFAULT_TURN_CAP, overrides=None) -> Matchup:
+    """Load, validate and compile a matchup (raises DeckError / InputError)."""
+    if turn_cap < 1:
+        raise InputError(f"--turn-cap: {turn_cap}: must be a whole number >= 1")
+    a, b = load_deck(deck_a), load_deck(deck_b)
+    check_threshold([a, b], threshold)
+    weights = np.stack([load_policy(policy_a), load_policy(policy_b)])
+    return Matchup(ab=compile_tables([a, b], overrides), ba=compile_tables([b, a], overrides),
+                   weights=weights, threshold=threshold, turn_cap=turn_cap,
+                   labels=(f"{a.name} ({policy_a})", f"{b.name} ({policy_b})"))
+
+
+def play_range(m: Matchup, root_seed: int, first_game: int, n_games: int) -> dict:
+    """Play games first_game..first_game+n_games-1 and return their records."""
+    sab, kab, sba, kba = m.kernel_args()
+    rows, gain, spent, masks = record_arrays(n_games, 2, m.own_turns)
+    simulate_pairs(sab, kab, sba, kba, root_seed, first_game, n_games, m.threshold, m.turn_cap,
+                   rows, gain, spent, masks)
+    return {"rows": rows, "gain": gain, "spent": spent, "masks": masks}
+
+
+def replay_lines(m: Matchup, root_seed: int, game: int, trace_len=200_000) -> list[str]:
+    """One game as a readable log (``balance replay``)."""
+    sab, kab, sba, kba = m.kernel_args(trace_len)
+    swap = game & 1
+    s, k, compiled = (sba, kba, m.ba) if swap else (sab, kab, m.ab)
+    rows, gain, spent, masks = record_arrays(1, 2, m.own_turns)
+    simulate_pairs(sab, kab, sba, kba, root_seed, game, 1, m.threshold, m.turn_cap, rows, gain, spent, masks)
+    seat_names = [d.superior.name for d in compiled.decks]
+    n_rows = int(s.g[5])
+    lines = decode(s.trace, n_rows, compiled.names, s.I[:, 0], s.I.shape[0], seat_names)
+    if n_rows >= s.trace.shape[0]:
+        lines.append(f"(trace truncated at {n_rows} events)")
+    return lines

@@ -1,0 +1,67 @@
+"""Scripted play styles: weights that score the legal choices (DESIGN §4).
+
+A policy is a vector of weights (``policies/*.toml``), so a designer adds a
+style without code.  Every decision point scores its legal options with the
+seat's weights and takes the best positive one; the random-legal baseline
+(``random = 1``) instead scores every legal option uniformly at random from the
+policy stream.  Ties are broken by the same stream.
+"""
+import numpy as np
+from numba import njit
+
+from ...sim.seeding import POLICY, uniform, below
+
+WEIGHTS = {
+    "random": "1 = random-legal baseline: every legal option equally likely",
+    "reserve": "Essence kept back when playing Acts",
+    "servitor": "value of bringing a Servitor into play",
+    "attach": "value of Songs, Objects, Ranks, Rites and Skills",
+    "influence": "value of Influencing a Human or Ethereal",
+    "court": "value of a Human's action toward its side's Destiny or Fate",
+    "attack_servitor": "value of attacking enemy Servitors",
+    "attack_human": "value of killing Humans whose afterlife now favours you or denies the enemy",
+    "descend": "value of sending Servitors down a Tether to Earth",
+    "hold_tether": "value of keeping Servitors at your Tethers",
+    "gang": "1 = other Beings join an attack",
+    "retreat": "1 = retreat a Being that the next round would reduce to 0 Hits",
+    "trade_discord": "notes of Dissonance at which three are traded for a Discord level",
+    "defend": "1 = Beings defend others at their Location",
+    "wait": "base value of the Wait action",
+}
+(W_RANDOM, W_RESERVE, W_SERVITOR, W_ATTACH, W_INFLUENCE, W_COURT, W_ATTACK_SERVITOR,
+ W_ATTACK_HUMAN, W_DESCEND, W_HOLD_TETHER, W_GANG, W_RETREAT, W_TRADE_DISCORD, W_DEFEND,
+ W_WAIT) = range(len(WEIGHTS))
+N_WEIGHTS = len(WEIGHTS)
+
+
+def weights_vector(table):
+    """A policy's TOML table (name -> number) as the kernel's weight vector."""
+    return np.array([float(table[k]) for k in WEIGHTS], dtype=np.float64)
+
+
+@njit(cache=True)
+def weight(s, p, k):
+    return s.w[p, k]
+
+
+@njit(cache=True)
+def is_random(s, p):
+    return s.w[p, W_RANDOM] > 0.5
+
+
+@njit(cache=True)
+def score(s, p, value):
+    """The policy's score of a legal option worth ``value`` to seat p.
+
+    Random-legal: uniform in (0, 1], so every legal option can win.  Scripted:
+    the value plus a tiny tie-break from the policy stream.
+    """
+    if s.w[p, W_RANDOM] > 0.5:
+        return 1.0 - uniform(s.rng, POLICY)
+    return value + 1e-6 * uniform(s.rng, POLICY)
+
+
+@njit(cache=True)
+def below_policy(s, n):
+    """A uniform choice among n options from the policy stream."""
+    return below(s.rng, POLICY, n)

@@ -1,0 +1,257 @@
+"""Influence: the Choir and Band Resonances, and Influence rolls in general.
+
+Rulebook, "Beings in Detail".  Implemented here, exactly as written:
+- Mercurians: "roll d6, plus 1 if the Being is already Influenced; if the
+  resultant roll is greater than or equal to the Being's Ethereal Hits".
+- Elohim: "if the result after any modifiers is greater than the Being's
+  Ethereal Hits".
+- Balseraphs: "d6 vs. a target (in their Realm) Being's Celestial Hits [...]
+  greater than or equal"; re-Resonating on a Being they Influence gives it a -1
+  against others; "Failure in any of these rolls inflicts a note of
+  dissonance"; Paranoia subtracts its levels from Resonance rolls.
+- Impudites: "d6 vs. target Being's Celestial Hits, result greater than target
+  value winning"; Steal Essence.
+- Habbalah: "if the result is greater than the target's Ethereal Hits, the
+  Being is Influenced by you until the end of the current turn", and the three
+  outcomes of failure.
+"""
+from numba import njit
+
+from ...sim.seeding import d6, DICE, below
+from .beings import (is_being, effect_sum, set_influence, influence_side)
+from .dissonance import add_dissonance
+from .policies import is_random
+from .state import G_TURN, realm_of, log
+from .trace import T_INFLUENCE, T_INFLUENCE_FAIL, T_RESIST, T_STEAL, T_EXPIRE
+from .vocabulary import (HUMAN, ETHEREAL, SERVITOR, MERCURIAN, ELOHITE, BALSERAPH, IMPUDITE,
+                         HABBALITE, CELESTIAL, ETHEREAL_REALM, E_INFLUENCE_BONUS)
+from .state import (beings_in_play, F_ACTS, F_CTRL, F_DESIGN, F_DISCORD, F_DISS, F_GUARD, F_GUARD_BY, F_INF_BY, F_LOC, F_OWNER, F_PREV_CTRL, F_PREV_INF, F_RESIST, F_TEMP_CTRL, F_TRAUMA, F_TRIED, S_ESSENCE)  # noqa: E501
+from .tables import (D_CTYPE, D_HITS, D_KIND, P_SIDE)
+
+OP_GE, OP_GT = 0, 1
+
+
+@njit(cache=True)
+def resonance_stat(kind):
+    """(stat rolled against, comparison) of an Influence Resonance; stat -1 = none."""
+    if kind == MERCURIAN:
+        return ETHEREAL_REALM, OP_GE
+    if kind == ELOHITE or kind == HABBALITE:
+        return ETHEREAL_REALM, OP_GT
+    if kind == BALSERAPH:
+        return CELESTIAL, OP_GE
+    if kind == IMPUDITE:
+        return CELESTIAL, OP_GT
+    return -1, OP_GE
+
+
+@njit(cache=True)
+def influences(s, t, i):
+    """Does Being i have an Influence Resonance implemented here?"""
+    if t.C[s.I[i, F_DESIGN], D_CTYPE] != SERVITOR or s.I[i, F_TRAUMA] > 0:
+        return False
+    return resonance_stat(t.C[s.I[i, F_DESIGN], D_KIND])[0] >= 0
+
+
+@njit(cache=True)
+def in_reach(s, t, actor, target):
+    """Balseraphs reach any Being in their Realm; the others, Beings at their Location."""
+    if t.C[s.I[actor, F_DESIGN], D_KIND] == BALSERAPH:
+        return realm_of(s, s.I[actor, F_LOC]) == realm_of(s, s.I[target, F_LOC])
+    return s.I[actor, F_LOC] == s.I[target, F_LOC]
+
+
+@njit(cache=True)
+def modifier(s, t, actor, target):
+    """Every modifier to actor's Influence roll on target.
+
+    +influence_bonus game text (Acting; Gabriel's Mercurians against Humans a
+    Demon Prince Influences), -1 per Malakite counter, -1 per Balseraph counter
+    set by another Being, -Paranoia (Balseraph Discord), +1 for a Mercurian if
+    the target is already Influenced.
+    """
+    m = effect_sum(s, t, actor, E_INFLUENCE_BONUS, 1)
+    p = s.I[actor, F_CTRL]
+    if p >= 0 and s.I[target, F_CTRL] >= 0 and s.I[target, F_CTRL] != p:
+        m += _against_other_side(s, t, actor, target)
+    m -= s.I[target, F_RESIST]
+    if s.I[target, F_GUARD_BY] != actor:
+        m -= s.I[target, F_GUARD]
+    k = t.C[s.I[actor, F_DESIGN], D_KIND]
+    if k == BALSERAPH:
+        m -= s.I[actor, F_DISCORD]
+    if k == MERCURIAN and s.I[target, F_CTRL] >= 0:
+        m += 1
+    return m
+
+
+@njit(cache=True)
+def _against_other_side(s, t, actor, target):
+    """influence_bonus with against = other_side_humans, when target is such a Human."""
+    if t.C[s.I[target, F_DESIGN], D_CTYPE] != HUMAN:
+        return 0
+    if influence_side(s, t, target) == t.seat[s.I[actor, F_CTRL], P_SIDE]:
+        return 0
+    p = s.I[actor, F_CTRL]
+    d = s.I[actor, F_DESIGN]
+    total = 0
+    if t.C[d, D_CTYPE] == SERVITOR and s.I[actor, F_OWNER] == p:
+        for k in range(t.sup_eff.shape[1]):
+            if (t.sup_eff[p, k, 1] == E_INFLUENCE_BONUS and t.sup_eff[p, k, 0] == t.C[d, D_KIND]
+                    and t.sup_eff[p, k, 3] == 1):
+                total += t.sup_eff[p, k, 2]
+    return total
+
+
+@njit(cache=True)
+def succeeds(total, hits, op):
+    return total >= hits if op == OP_GE else total > hits
+
+
+@njit(cache=True)
+def p_success(s, t, actor, target, stat, op):
+    """Exact chance that actor's d6 Influence roll on target succeeds."""
+    m = modifier(s, t, actor, target)
+    hits = t.C[s.I[target, F_DESIGN], D_HITS + stat]
+    n = 0
+    for r in range(1, 7):
+        if succeeds(r + m, hits, op):
+            n += 1
+    return n / 6.0
+
+
+@njit(cache=True)
+def influence_roll(s, t, actor, target, stat, op):
+    """Roll d6 + modifiers against target's Hits in ``stat``; returns (success, die)."""
+    r = d6(s.rng)
+    ok = succeeds(r + modifier(s, t, actor, target), t.C[s.I[target, F_DESIGN], D_HITS + stat], op)
+    log(s, s.I[actor, F_CTRL], actor, target, T_INFLUENCE if ok else T_INFLUENCE_FAIL, r)
+    return ok, r
+
+
+@njit(cache=True)
+def can_influence(s, t, actor, target):
+    """Legal Influence target for policies: a Human or Ethereal in reach not
+    already controlled by the actor's seat (Balseraphs may re-Resonate their own)."""
+    if target == actor or not is_being(s, t, target):
+        return False
+    c = t.C[s.I[target, F_DESIGN], D_CTYPE]
+    if c != HUMAN and c != ETHEREAL:
+        return False
+    if not in_reach(s, t, actor, target):
+        return False
+    if s.I[target, F_CTRL] == s.I[actor, F_CTRL]:
+        return t.C[s.I[actor, F_DESIGN], D_KIND] == BALSERAPH and s.I[target, F_INF_BY] == actor
+    if t.C[s.I[actor, F_DESIGN], D_KIND] == HABBALITE and s.I[target, F_TRIED] == _stamp(s, actor):
+        return False
+    return True
+
+
+@njit(cache=True)
+def _stamp(s, actor):
+    return s.g[G_TURN] * 1000003 + actor
+
+
+@njit(cache=True)
+def resonate(s, t, actor, target):
+    """actor uses its Influence Resonance on target.  Returns True on success."""
+    k = t.C[s.I[actor, F_DESIGN], D_KIND]
+    stat, op = resonance_stat(k)
+    if k == BALSERAPH and s.I[target, F_INF_BY] == actor:
+        return _balseraph_reinforce(s, t, actor, target, stat, op)
+    while target >= 0:
+        s.I[target, F_TRIED] = _stamp(s, actor)
+        ok, r = influence_roll(s, t, actor, target, stat, op)
+        if ok:
+            if k == HABBALITE:
+                _short_influence(s, target, s.I[actor, F_CTRL], actor)
+            else:
+                s.I[target, F_TEMP_CTRL] = 0
+                set_influence(s, t, target, s.I[actor, F_CTRL], actor)
+            return True
+        if k == BALSERAPH:
+            add_dissonance(s, t, actor, 1)
+        target = _habbalite_failure(s, t, actor) if k == HABBALITE else -1
+    return False
+
+
+@njit(cache=True)
+def _balseraph_reinforce(s, t, actor, target, stat, op):
+    """A Balseraph re-Resonates a Being it Influences: -1 to others' attempts."""
+    ok, r = influence_roll(s, t, actor, target, stat, op)
+    if ok:
+        s.I[target, F_GUARD] += 1
+        s.I[target, F_GUARD_BY] = actor
+        log(s, s.I[actor, F_CTRL], actor, target, T_RESIST, r)
+    else:
+        add_dissonance(s, t, actor, 1)
+    return ok
+
+
+@njit(cache=True)
+def _short_influence(s, target, seat, actor):
+    """Habbalite Influence: lasts until the end of the current turn."""
+    if s.I[target, F_TEMP_CTRL] == 0:
+        s.I[target, F_PREV_CTRL] = s.I[target, F_CTRL]
+        s.I[target, F_PREV_INF] = s.I[target, F_INF_BY]
+    s.I[target, F_TEMP_CTRL] = 1
+    s.I[target, F_CTRL] = seat
+    s.I[target, F_INF_BY] = actor
+    s.I[target, F_ACTS] = 1
+
+
+@njit(cache=True)
+def _habbalite_failure(s, t, actor):
+    """The three outcomes of a failed Habbalite roll, chosen by its controller:
+    roll again on a target not yet tried this turn (returned); let the Habbalite
+    be Influenced by a random other player until end of turn; or take a note of
+    Dissonance.  Returns the next target, or -1."""
+    p = s.I[actor, F_CTRL]
+    nxt = _untried_target(s, t, actor)
+    if nxt >= 0 and (not is_random(s, p) or below(s.rng, DICE, 2) == 0):
+        return nxt
+    if s.I[actor, F_DISS] < 2:
+        add_dissonance(s, t, actor, 1)
+        return -1
+    q = below(s.rng, DICE, s.S.shape[0] - 1)
+    if q >= p:
+        q += 1
+    _short_influence(s, actor, q, -1)
+    return -1
+
+
+@njit(cache=True)
+def _untried_target(s, t, actor):
+    for j in beings_in_play(s):
+        if can_influence(s, t, actor, j) and s.I[j, F_CTRL] != s.I[actor, F_CTRL]:
+            return j
+    return -1
+
+
+@njit(cache=True)
+def steal_essence(s, t, actor, target):
+    """Impudite: another Resonance roll against a Being it Influences; on
+    success gain the result in Essence, on failure lose it (down to 0)."""
+    stat, op = resonance_stat(IMPUDITE)
+    ok, r = influence_roll(s, t, actor, target, stat, op)
+    p = s.I[actor, F_CTRL]
+    if ok:
+        s.S[p, S_ESSENCE] += r
+        log(s, p, actor, target, T_STEAL, r)
+    else:
+        lost = r if r < s.S[p, S_ESSENCE] else s.S[p, S_ESSENCE]
+        s.S[p, S_ESSENCE] -= lost
+        log(s, p, actor, target, T_STEAL, -lost)
+    return ok
+
+
+@njit(cache=True)
+def end_short_influence(s, t):
+    """End of turn: every Habbalite Influence ends; control returns as it was."""
+    for j in beings_in_play(s):
+        if s.I[j, F_TEMP_CTRL] == 1:
+            s.I[j, F_TEMP_CTRL] = 0
+            if is_being(s, t, j):
+                s.I[j, F_CTRL] = s.I[j, F_PREV_CTRL]
+                s.I[j, F_INF_BY] = s.I[j, F_PREV_INF]
+                log(s, s.I[j, F_CTRL], j, -1, T_EXPIRE, 0)

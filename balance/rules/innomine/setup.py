@@ -1,0 +1,68 @@
+"""Setting up a game (rulebook, "Game Play").
+
+"Each Superior starts with one Tether from their Events Deck in play."
+"Players begin the game with 5" Essence; "Each player has a hand size of seven
+to begin the game."  "Choose which player goes first at random."
+"""
+from numba import njit
+
+from ...sim.seeding import SHUFFLE, below, seed_streams
+from .decks import deal_all, draw_repository, search_events
+from .draw import arrive, mark
+from .state import (Z_UNUSED, G_TURN, G_ACTIVE, G_FIRST, G_WINNER, G_END, G_TRACE_N, G_PHASE,
+                    G_ROUND, G_THRESHOLD, G_TURN_CAP, G_NEXT_TOKEN, END_NONE, HAND_SIZE, log)
+from .trace import T_SETUP_TETHER, T_FIRST, T_DRAW
+from .vocabulary import TETHER
+from .state import (F_ATT, F_ATT_BY, F_CTRL, F_DESIGN, F_ENTERED, F_FIGHT, F_GUARD_BY, F_HEALED, F_INF_BY, F_PREV_CTRL, F_PREV_INF, F_TIE, F_ZONE, S_ESSENCE, S_MASK_OPEN)  # noqa: E501
+
+START_ESSENCE = 5
+
+
+@njit(cache=True)
+def clear(s):
+    """Reset the State (it is reused across games)."""
+    s.I[:, :] = 0
+    for f in (F_CTRL, F_INF_BY, F_ATT, F_ATT_BY, F_GUARD_BY, F_FIGHT, F_TIE, F_PREV_CTRL, F_PREV_INF):
+        s.I[:, f] = -1
+    s.I[:, F_HEALED:F_HEALED + 4] = -1
+    s.S[:, :] = 0
+    s.decks[:, :, :] = 0
+    s.curves[:, :, :] = 0
+    s.g[:] = 0
+    s.live[:, 0] = 0
+
+
+@njit(cache=True)
+def setup(s, t, root_seed, game_seed, threshold, turn_cap):
+    """Deal, put each Superior's first Tether into play, 5 Essence, 7 cards, pick the first player."""
+    clear(s)
+    seed_streams(s.rng, root_seed, game_seed)
+    n = deal_all(s, t)
+    for i in range(n, s.I.shape[0]):
+        s.I[i, F_ZONE] = Z_UNUSED
+    s.g[G_WINNER] = -1
+    s.g[G_END] = END_NONE
+    s.g[G_THRESHOLD] = threshold
+    s.g[G_TURN_CAP] = turn_cap
+    s.g[G_NEXT_TOKEN] = n
+    s.g[G_TURN] = 0
+    s.g[G_PHASE] = 0
+    s.g[G_ROUND] = 0
+    s.g[G_TRACE_N] = 0
+    P = s.S.shape[0]
+    for p in range(P):
+        s.S[p, S_ESSENCE] = START_ESSENCE
+        tether = search_events(s, t, p, TETHER, 0)
+        if tether >= 0:
+            arrive(s, t, p, tether)
+            s.I[tether, F_ENTERED] = -2
+            log(s, p, tether, -1, T_SETUP_TETHER, 0)
+        for _ in range(HAND_SIZE):
+            c = draw_repository(s, t, p)
+            if c >= 0:
+                mark(s, S_MASK_OPEN, p, t, s.I[c, F_DESIGN])
+                log(s, p, c, -1, T_DRAW, 0)
+    first = below(s.rng, SHUFFLE, P)
+    s.g[G_FIRST] = first
+    s.g[G_ACTIVE] = first
+    log(s, first, -1, -1, T_FIRST, 0)

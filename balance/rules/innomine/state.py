@@ -1,0 +1,221 @@
+"""The In Nomine game state: fixed-shape integer arrays (DESIGN §4).
+
+One ``State`` holds one game.  Every card copy is an *instance* (index i);
+Beings, Objects, Tethers and Locations in play are the instances themselves.
+Seats are 0..P-1; nothing here assumes two players.
+
+Locations are integers: a Tether or Location card in play is its instance
+index; the generic Locations come after the instances -- ``loc_earth``,
+``loc_marches`` and one Realm per seat (``loc_realm(s, p)``).
+"""
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from .vocabulary import N_COUNTERS
+
+# ---- zones: where an instance is (exactly one at any time)
+Z_UNUSED, Z_REPO, Z_EVENTS, Z_HAND, Z_PLAY, Z_DISCARD, Z_SOUL, Z_REMOVED, Z_FACEDOWN = range(9)
+# ---- realm types of a location (also the combat stat used there)
+R_CELESTIAL, R_ETHEREAL, R_CORPOREAL = 0, 1, 2
+# ---- game scalars, held in State.g
+(G_TURN, G_ACTIVE, G_FIRST, G_WINNER, G_END, G_TRACE_N, G_PHASE, G_ROUND,
+ G_THRESHOLD, G_TURN_CAP, G_VARIANT, G_NEXT_TOKEN) = range(12)
+N_G = 12
+# ---- end reasons
+END_NONE, END_THRESHOLD, END_TURN_CAP, END_DECK_OUT = -1, 0, 1, 2
+MAX_ATT = 8          # attachments per instance
+N_TOKENS = 8         # spare instances for token copies (Junkyard)
+TRACE_W = 7          # (turn, phase, seat, card, target, code, value)
+HAND_SIZE = 7
+
+
+# ---- per-instance fields: columns of State.I (one row per card instance)
+_FIELDS = ("design owner zone ctrl inf_by loc att natt att_by diss discord trauma entered acts age "
+           "resist guard guard_by temp_ctrl prev_ctrl prev_inf tried waited boost fight retreat "
+           "et_out discount_used tie listed").split()
+(F_DESIGN,      # design id of the card
+ F_OWNER,       # seat whose deck it came from
+ F_ZONE,        # Z_*
+ F_CTRL,        # controlling seat, -1 = uncontrolled
+ F_INF_BY,      # Being whose Influence controls this one, -1 = none or the Superior
+ F_LOC,         # location of a Being, loose Object or Location card
+ F_ATT,         # instance it is attached to, -1
+ F_NATT,        # how many cards are attached to it
+ F_ATT_BY,      # seat that attached it
+ F_DISS,        # notes of Dissonance
+ F_DISCORD,     # levels of Discord
+ F_TRAUMA,      # turns of Trauma left
+ F_ENTERED,     # turn it entered its current realm
+ F_ACTS,        # actions left this turn
+ F_AGE,         # turns lived (Humans)
+ F_RESIST,      # -1 counters against every Influence attempt (Malakim)
+ F_GUARD,       # Balseraph -1 counters against others' attempts
+ F_GUARD_BY,    # the Balseraph that set them
+ F_TEMP_CTRL,   # 1 if the control is a Habbalite's, until end of turn
+ F_PREV_CTRL,   # control to restore when it ends
+ F_PREV_INF,
+ F_TRIED,       # stamp: a Habbalite tried this Being this turn
+ F_WAITED,      # 1 if it took the Wait action this turn
+ F_BOOST,       # combat boost bought for the current combat
+ F_FIGHT,       # combat side: -1 out, 0 attacking, 1 defending
+ F_RETREAT,     # 1 if retreating at end of round
+ F_ET_OUT,      # 1 once the 0-Ethereal-Hits losses were applied this turn
+ F_DISCOUNT_USED,  # per-turn cost discount used
+ F_TIE,         # the Tether a Seneschal Rank is tied to, -1
+ F_LISTED,      # 1 while the instance is in the in-play list
+ ) = range(len(_FIELDS))
+F_DMG = len(_FIELDS)            # 3 columns: damage counters (Ce, E, Co)
+F_CNT = F_DMG + 3               # N_COUNTERS columns: Destiny/Fate counters
+F_HEALED = F_CNT + N_COUNTERS   # 4 columns: distinct Beings healed
+F_ATTS = F_HEALED + 4           # MAX_ATT columns: cards attached to it
+N_FIELDS = F_ATTS + MAX_ATT
+# ---- per-seat fields: columns of State.S
+(S_ESSENCE, S_SPENT, S_SOULS, S_REPO_HEAD, S_REPO_CNT, S_EV_HEAD, S_EV_CNT,
+ S_MASK_OPEN, S_MASK_DRAWN, S_MASK_PLAYED) = range(10)
+N_SEAT_FIELDS = 10
+REPOSITORY, EVENTS = 0, 1       # index of a deck in State.decks (heads/counts at +2 per deck)
+
+
+class State(NamedTuple):
+    """A game's arrays.  Few and two-dimensional on purpose: numba passes every
+    member of a tuple to every call, so 9 arrays run ~10x faster than 60."""
+    I: np.ndarray          # [N, N_FIELDS] per-instance fields (F_*)
+    S: np.ndarray          # [P, N_SEAT_FIELDS] per-seat fields (S_*)
+    decks: np.ndarray      # [P, 2, M] Repository and Events deck, circular buffers of instances
+    curves: np.ndarray     # [P, 2, TT] Essence after gaining / spent, per own turn
+    g: np.ndarray          # [N_G] game scalars (G_*)
+    rng: np.ndarray        # [3, 3] seeded streams
+    trace: np.ndarray      # [TMAX, TRACE_W] event trace (only when tracing)
+    w: np.ndarray          # [P, N_WEIGHTS] float policy weights of each seat
+    live: np.ndarray       # [2, N + 1] Beings / other cards in play (count first)
+
+
+def new_state(tables, weights, own_turns, trace_len=0):
+    """Allocate a State for the decks of ``tables`` (a KernelTables), reused across games."""
+    P = tables.seat.shape[0]
+    n = int(tables.seat[:, 3].sum() + tables.seat[:, 4].sum()) + N_TOKENS
+    m = tables.decks.shape[2]
+    return State(
+        I=np.zeros((n, N_FIELDS), dtype=np.int64),
+        S=np.zeros((P, N_SEAT_FIELDS), dtype=np.int64),
+        decks=np.zeros((P, 2, m), dtype=np.int64),
+        curves=np.zeros((P, 2, own_turns), dtype=np.int64),
+        g=np.zeros(N_G, dtype=np.int64),
+        rng=np.zeros((3, 3), dtype=np.int64),
+        trace=np.zeros((max(trace_len, 1), TRACE_W), dtype=np.int64),
+        w=np.ascontiguousarray(weights, dtype=np.float64),
+        live=np.zeros((2, n + 1), dtype=np.int64),
+    )
+
+
+@njit(cache=True)
+def n_seats(s):
+    return s.S.shape[0]
+
+
+@njit(cache=True)
+def n_inst(s):
+    return s.I.shape[0]
+
+
+@njit(cache=True)
+def loc_earth(s):
+    return s.I.shape[0]
+
+
+@njit(cache=True)
+def loc_marches(s):
+    return s.I.shape[0] + 1
+
+
+@njit(cache=True)
+def loc_realm(s, p):
+    """The generic Location of seat p's Realm (Heaven or Hell)."""
+    return s.I.shape[0] + 2 + p
+
+
+@njit(cache=True)
+def realm_seat(s, l):
+    """The seat whose Realm location l is, or -1 for Earth, the Marches and cards."""
+    if l >= s.I.shape[0] + 2:
+        return l - s.I.shape[0] - 2
+    return -1
+
+
+@njit(cache=True)
+def realm_type(s, l):
+    """Which combat is standard at location l: Realm celestial, Marches ethereal, Earth corporeal."""
+    if l == s.I.shape[0] + 1:
+        return R_ETHEREAL
+    if l >= s.I.shape[0] + 2:
+        return R_CELESTIAL
+    if l < s.I.shape[0]:
+        return realm_type(s, s.I[l, F_LOC])   # a Tether/Location card sits in Earth or the Marches
+    return R_CORPOREAL
+
+
+@njit(cache=True)
+def realm_of(s, l):
+    """Realm identity of a location: its generic location (Earth, Marches or a seat's Realm)."""
+    if l < s.I.shape[0]:
+        return s.I[l, F_LOC]
+    return l
+
+
+@njit(cache=True)
+def log(s, seat, card, target, code, value):
+    """Append one event to the trace buffer (only when tracing)."""
+    n = s.g[G_TRACE_N]
+    if s.trace.shape[0] > 1 and n < s.trace.shape[0]:
+        row = s.trace[n]
+        row[0] = s.g[G_TURN]
+        row[1] = s.g[G_PHASE]
+        row[2] = seat
+        row[3] = card
+        row[4] = target
+        row[5] = code
+        row[6] = value
+        s.g[G_TRACE_N] = n + 1
+
+
+@njit(cache=True)
+def beings_in_play(s):
+    """Beings that entered play since the last compaction, in entry order.
+
+    Hot loops walk this short list instead of every instance; an entry may
+    have left play since, so callers still check it (is_being etc.)."""
+    return s.live[0, 1:s.live[0, 0] + 1]
+
+
+@njit(cache=True)
+def others_in_play(s):
+    """Other cards in play (Objects, Tools, Songs, Ranks, Tethers, Locations), likewise."""
+    return s.live[1, 1:s.live[1, 0] + 1]
+
+
+@njit(cache=True)
+def enter_play(s, i, being):
+    """Instance i comes into play (``being``: it is a Servitor, Human or Ethereal)."""
+    s.I[i, F_ZONE] = Z_PLAY
+    if s.I[i, F_LISTED] == 0:
+        k = 0 if being else 1
+        s.I[i, F_LISTED] = 1
+        s.live[k, 0] += 1
+        s.live[k, s.live[k, 0]] = i
+
+
+@njit(cache=True)
+def compact_play(s):
+    """Drop instances that left play from the in-play lists (keeps entry order)."""
+    for k in range(2):
+        n = 0
+        for q in range(1, s.live[k, 0] + 1):
+            i = s.live[k, q]
+            if s.I[i, F_ZONE] == Z_PLAY:
+                n += 1
+                s.live[k, n] = i
+            else:
+                s.I[i, F_LISTED] = 0
+        s.live[k, 0] = n

@@ -1,0 +1,77 @@
+"""Compiled card tables: what the kernel reads about cards (DESIGN §4).
+
+``balance.cards.compile_tables`` builds one ``Tables`` from the decks of a
+matchup.  Every field is a numpy int64 array, so a cost change is data and
+never a recompile.  Design rows are indexed by a *design id* (0..D-1), the
+position of the card in ``CompiledDecks.names``; seats are indexed 0..P-1.
+"""
+from typing import NamedTuple
+
+import numpy as np
+
+
+class Tables(NamedTuple):
+    # ---- one row per card design (D rows)
+    ctype: np.ndarray        # [D] vocabulary card type (SERVITOR, HUMAN, ...)
+    kind: np.ndarray         # [D] Choir/Band/object/rank/intervention kind, NO_KIND otherwise
+    side: np.ndarray         # [D] HEAVEN, HELL or -1 (unaligned)
+    cost: np.ndarray         # [D] Essence cost (0 for Events cards)
+    atk: np.ndarray          # [D, 3] Attack (Ce, E, Co)
+    hits: np.ndarray         # [D, 3] Hits (Ce, E, Co)
+    lifespan: np.ndarray     # [D] Human lifespan in turns (0 otherwise)
+    destiny: np.ndarray      # [D, 4] (counter, op, value, counter2); op COND_NONE = never met
+    fate: np.ndarray         # [D, 4]
+    eff: np.ndarray          # [D, MAX_EFFECTS, EFFECT_WIDTH] (code, a, b, c, d), code E_NONE = empty
+    superiors: np.ndarray    # [D] bitmask of superior ids allowed to use this card (0 = any)
+    # ---- one row per seat (P rows)
+    seat_superior: np.ndarray  # [P] superior id (index into CompiledDecks.superior_names)
+    seat_side: np.ndarray      # [P] HEAVEN or HELL
+    seat_dissonance: np.ndarray  # [P] SUPERIOR_DISSONANCE code of the seat's Superior
+    sup_eff: np.ndarray        # [P, 8, 1 + EFFECT_WIDTH] Superior-sheet abilities: (kind, code, a, b, c, d)
+    repo: np.ndarray           # [P, Rmax] Repository as design ids, -1 padded
+    repo_n: np.ndarray         # [P] Repository size
+    events: np.ndarray         # [P, Emax] Events deck as design ids, -1 padded
+    events_n: np.ndarray       # [P] Events deck size
+    deck_slot: np.ndarray      # [P, D] index of design d in seat p's distinct-card list (-1 if absent); < 64
+
+
+# ---- the kernel's packed form: few arrays, because numba passes every member
+# of a tuple to every call (see state.State).
+(D_CTYPE, D_KIND, D_SIDE, D_COST, D_LIFESPAN, D_SUPERIORS) = range(6)
+D_ATK = 6            # 3 columns
+D_HITS = 9           # 3 columns
+D_DESTINY = 12       # 4 columns (counter, op, value, counter2)
+D_FATE = 16          # 4 columns
+N_DESIGN_COLS = 20
+(P_SUPERIOR, P_SIDE, P_DISSONANCE, P_REPO_N, P_EVENTS_N) = range(5)
+
+
+class KernelTables(NamedTuple):
+    C: np.ndarray          # [D, N_DESIGN_COLS] per-design columns (D_*)
+    eff: np.ndarray        # [D, MAX_EFFECTS, EFFECT_WIDTH]
+    seat: np.ndarray       # [P, 5] per-seat columns (P_*)
+    sup_eff: np.ndarray    # [P, 8, 1 + EFFECT_WIDTH]
+    decks: np.ndarray      # [P, 2, M] Repository / Events deck lists as design ids, -1 padded
+    deck_slot: np.ndarray  # [P, D]
+
+
+def pack(t: Tables) -> KernelTables:
+    """The kernel's form of compiled tables (pure data; no rule is changed)."""
+    D = t.ctype.shape[0]
+    C = np.zeros((D, N_DESIGN_COLS), dtype=np.int64)
+    for col, arr in ((D_CTYPE, t.ctype), (D_KIND, t.kind), (D_SIDE, t.side), (D_COST, t.cost),
+                     (D_LIFESPAN, t.lifespan), (D_SUPERIORS, t.superiors)):
+        C[:, col] = arr
+    C[:, D_ATK:D_ATK + 3] = t.atk
+    C[:, D_HITS:D_HITS + 3] = t.hits
+    C[:, D_DESTINY:D_DESTINY + 4] = t.destiny
+    C[:, D_FATE:D_FATE + 4] = t.fate
+    seat = np.stack([t.seat_superior, t.seat_side, t.seat_dissonance, t.repo_n, t.events_n], axis=1)
+    P = seat.shape[0]
+    m = max(t.repo.shape[1], t.events.shape[1])
+    decks = np.full((P, 2, m), -1, dtype=np.int64)
+    decks[:, 0, :t.repo.shape[1]] = t.repo
+    decks[:, 1, :t.events.shape[1]] = t.events
+    return KernelTables(C=C, eff=np.ascontiguousarray(t.eff, dtype=np.int64),
+                        seat=seat.astype(np.int64), sup_eff=np.ascontiguousarray(t.sup_eff, dtype=np.int64),
+                        decks=decks, deck_slot=np.ascontiguousarray(t.deck_slot, dtype=np.int64))

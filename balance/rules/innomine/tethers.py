@@ -1,0 +1,136 @@
+"""Tethers: transport between realms, control, theft, and their standard text.
+
+Rulebook, "Tethers": "Tethers are actually two Locations, one on Earth or the
+Marches and one 'everywhere' in your Realm.  Both Locations count as the same
+Tether."  "Demons take 1 Celestial Hit per turn spent in combat in a Tether
+controlled by an Archangel.  All celestials lose 1 point of Dissonance at the
+end of each turn when they are in a Tether their Superior controls."
+"""
+from numba import njit
+
+from .beings import is_being, detach
+from .damage import deal_damage
+from .state import Z_PLAY, Z_FACEDOWN, Z_DISCARD, loc_realm, realm_seat, log
+from .trace import T_STEAL_TETHER
+from .vocabulary import (TETHER, SERVITOR, HUMAN, HEAVEN, HELL, SENESCHAL, E_STEAL_TETHER,
+                         CELESTIAL, MAX_EFFECTS)
+from .state import (beings_in_play, others_in_play, F_CTRL, F_DESIGN, F_DISS, F_FIGHT, F_LOC, F_OWNER, F_TIE, F_ZONE)  # noqa: E501
+from .tables import (D_CTYPE, D_KIND, D_SIDE, P_SIDE)
+
+
+@njit(cache=True)
+def is_tether(s, t, l):
+    return l < s.I.shape[0] and s.I[l, F_ZONE] == Z_PLAY and t.C[s.I[l, F_DESIGN], D_CTYPE] == TETHER
+
+
+@njit(cache=True)
+def tether_count(s, t, p):
+    n = 0
+    for l in others_in_play(s):
+        if is_tether(s, t, l) and s.I[l, F_CTRL] == p:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def up_destination(s, t, i):
+    """A Being at a Tether on Earth may go up into its controller's Realm; -1 if not at one."""
+    l = s.I[i, F_LOC]
+    if is_tether(s, t, l):
+        return loc_realm(s, s.I[l, F_CTRL])
+    return -1
+
+
+@njit(cache=True)
+def can_go_down(s, t, i, l):
+    """A Being in a Superior's Realm is at every Tether that Superior controls."""
+    q = realm_seat(s, s.I[i, F_LOC])
+    return q >= 0 and is_tether(s, t, l) and s.I[l, F_CTRL] == q
+
+
+@njit(cache=True)
+def at_archangel_tether(s, t, i):
+    l = s.I[i, F_LOC]
+    return is_tether(s, t, l) and s.I[l, F_CTRL] >= 0 and t.seat[s.I[l, F_CTRL], P_SIDE] == HEAVEN
+
+
+@njit(cache=True)
+def is_demon(s, t, i):
+    d = s.I[i, F_DESIGN]
+    return t.C[d, D_CTYPE] == SERVITOR and t.C[d, D_SIDE] == HELL
+
+
+@njit(cache=True)
+def burn_demons_in_combat(s, t):
+    """End of a combat round: demons fighting at an Archangel's Tether take 1 Celestial Hit."""
+    for i in beings_in_play(s):
+        if s.I[i, F_FIGHT] >= 0 and is_being(s, t, i) and is_demon(s, t, i) and at_archangel_tether(s, t, i):
+            deal_damage(s, t, -1, i, CELESTIAL, 1)
+
+
+@njit(cache=True)
+def burn_demons_in_heaven(s, t):
+    """"Demons take 1 Celestial Hit at the beginning of any turn in which they are in an Archangel's Realm.\""""
+    for i in beings_in_play(s):
+        if is_being(s, t, i) and is_demon(s, t, i):
+            q = realm_seat(s, s.I[i, F_LOC])
+            if q >= 0 and t.seat[q, P_SIDE] == HEAVEN:
+                deal_damage(s, t, -1, i, CELESTIAL, 1)
+
+
+@njit(cache=True)
+def tether_calm(s, t):
+    """End of turn: celestials at a Tether their Superior controls lose 1 Dissonance."""
+    for i in beings_in_play(s):
+        if s.I[i, F_DISS] > 0 and is_being(s, t, i) and t.C[s.I[i, F_DESIGN], D_CTYPE] == SERVITOR:
+            l = s.I[i, F_LOC]
+            if is_tether(s, t, l) and s.I[l, F_CTRL] == s.I[i, F_OWNER]:
+                s.I[i, F_DISS] -= 1
+
+
+@njit(cache=True)
+def has_steal_text(t, d):
+    for k in range(MAX_EFFECTS):
+        if t.eff[d, k, 0] == E_STEAL_TETHER:
+            return True
+    return False
+
+
+@njit(cache=True)
+def only_humans_of(s, t, l, q):
+    """Does Tether l hold at least one Being, all of them Humans q controls?"""
+    n = 0
+    for i in beings_in_play(s):
+        if s.I[i, F_LOC] == l and is_being(s, t, i):
+            if t.C[s.I[i, F_DESIGN], D_CTYPE] != HUMAN or s.I[i, F_CTRL] != q:
+                return False
+            n += 1
+    return n > 0
+
+
+@njit(cache=True)
+def check_tether_theft(s, t):
+    """Dynamite Hit: "If at the end of any turn a Tether controlled by another
+    Superior has only Humans you control in it, show this card, discard any
+    Seneschal attachment for that Tether, and discard Dynamite Hit.  Belial
+    gains control of that Tether.\""""
+    for c in range(s.I.shape[0]):
+        if s.I[c, F_ZONE] != Z_FACEDOWN or not has_steal_text(t, s.I[c, F_DESIGN]):
+            continue
+        q = s.I[c, F_OWNER]
+        for l in others_in_play(s):
+            if is_tether(s, t, l) and s.I[l, F_CTRL] != q and only_humans_of(s, t, l, q):
+                s.I[c, F_ZONE] = Z_DISCARD
+                _discard_seneschals(s, t, l)
+                s.I[l, F_CTRL] = q
+                log(s, q, c, l, T_STEAL_TETHER, 0)
+                break
+
+
+@njit(cache=True)
+def _discard_seneschals(s, t, l):
+    for r in others_in_play(s):
+        if s.I[r, F_ZONE] == Z_PLAY and s.I[r, F_TIE] == l and t.C[s.I[r, F_DESIGN], D_KIND] == SENESCHAL:
+            detach(s, r)
+            s.I[r, F_ZONE] = Z_DISCARD
+            s.I[r, F_TIE] = -1

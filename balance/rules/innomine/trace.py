@@ -1,0 +1,93 @@
+"""Event codes of the game trace, and their decoding into a readable log.
+
+The kernel appends rows (turn, phase, seat, card, target, code, value) with
+``state.log``; ``decode`` turns them into the lines ``balance replay`` prints.
+"""
+(T_SETUP_TETHER, T_FIRST, T_DRAW, T_EVENT, T_GAIN, T_AGE_DEATH, T_AFTERLIFE, T_DISS_ROLL,
+ T_DISCORD, T_FALL, T_PLAY, T_SPEND, T_MOVE, T_INFLUENCE, T_INFLUENCE_FAIL, T_COMBAT,
+ T_ATTACK, T_ABILITY, T_ZERO_CE, T_ZERO_ET, T_ZERO_CO, T_TRAUMA, T_REGEN, T_WIN, T_END,
+ T_DISCARD, T_STEAL, T_STEAL_TETHER, T_INTERVENTION, T_DISSONANCE, T_RETREAT, T_HEAL,
+ T_TOOL, T_LOCATION, T_ATTACH, T_BOTTOM, T_EXPIRE, T_WAIT, T_GAIN_TEXT, T_ROUND,
+ T_RESIST, T_KILLED) = range(42)
+
+PHASES = ["setup", "draw", "gain essence", "age mortals", "dissonance", "acts", "actions", "end turn"]
+END_REASONS = {0: "threshold reached", 1: "turn cap", 2: "deck-out"}
+
+_TEXT = {
+    T_SETUP_TETHER: "starts with Tether {card} in play",
+    T_FIRST: "goes first",
+    T_DRAW: "draws {card}",
+    T_EVENT: "flips {card} from the Events deck",
+    T_GAIN: "gains {value} Essence",
+    T_AGE_DEATH: "{card} reaches its Lifespan and dies",
+    T_AFTERLIFE: "{card}'s afterlife: {afterlife}",
+    T_DISS_ROLL: "Dissonance roll for {card}: highest die {value}",
+    T_DISCORD: "{card} gains a level of Discord (now {value})",
+    T_FALL: "{card} Falls and is discarded",
+    T_PLAY: "plays {card}{onto}",
+    T_SPEND: "spends {value} Essence",
+    T_MOVE: "{card} moves to {place}",
+    T_INFLUENCE: "{card} Influences {target} (roll {value})",
+    T_INFLUENCE_FAIL: "{card} fails to Influence {target} (roll {value})",
+    T_COMBAT: "{card} attacks {target}: combat begins",
+    T_ATTACK: "{card} hits {target} for {value}",
+    T_ABILITY: "{card} uses its game text on {target} (roll {value})",
+    T_ZERO_CE: "{card} has 0 Celestial Hits: soul-dead, discarded",
+    T_ZERO_ET: "{card} has 0 Ethereal Hits: loses its Songs",
+    T_ZERO_CO: "{card} has 0 Corporeal Hits",
+    T_TRAUMA: "{card} enters Trauma for {value} turns",
+    T_REGEN: "{card} returns to its Realm and regenerates",
+    T_WIN: "wins with {value} Humans in its Realm",
+    T_END: "game ends: {reason}",
+    T_DISCARD: "discards {card}",
+    T_STEAL: "{card} steals Essence from {target}: {value:+d}",
+    T_STEAL_TETHER: "takes control of Tether {target}",
+    T_INTERVENTION: "{card} takes effect",
+    T_DISSONANCE: "{card} takes a note of Dissonance (now {value})",
+    T_RETREAT: "{card} retreats",
+    T_HEAL: "{card} heals {target} of {value}",
+    T_TOOL: "{card} brings {target} into play",
+    T_LOCATION: "{card} brings Location {target} into play",
+    T_ATTACH: "attaches {card} to {target}",
+    T_BOTTOM: "{card} goes to the bottom of its deck",
+    T_EXPIRE: "{card}'s short Influence ends",
+    T_WAIT: "{card} waits",
+    T_GAIN_TEXT: "{card}'s game text gives {value} Essence",
+    T_ROUND: "combat round {value}",
+    T_RESIST: "{card} reinforces its hold on {target} (roll {value})",
+    T_KILLED: "{card} is killed",
+}
+
+
+def _name(names, design, inst):
+    return "-" if inst < 0 else names[design[inst]]
+
+
+def decode(trace, n_rows, names, design, n_inst, seat_names):
+    """Render trace rows as text lines, one per event, grouped by turn and phase."""
+    lines, last = [], None
+    for turn, phase, seat, card, target, code, value in trace[:n_rows].tolist():
+        if (turn, phase) != last and phase > 0:
+            lines.append(f"-- turn {turn}, {PHASES[phase]} --")
+            last = (turn, phase)
+        fields = dict(
+            card=_name(names, design, card), target=_name(names, design, target), value=value,
+            reason=END_REASONS.get(value, "?"), onto="" if target < 0 else f" on {_name(names, design, target)}",
+            place=_place(target, n_inst, names, design, seat_names),
+            afterlife="reincarnates" if value < 0 else f"goes to {seat_names[value]}'s Realm",
+        )
+        who = seat_names[seat] if seat >= 0 else "game"
+        lines.append(f"{who}: " + _TEXT[code].format(**fields))
+    return lines
+
+
+def _place(loc, n_inst, names, design, seat_names):
+    if loc < 0:
+        return "-"
+    if loc < n_inst:
+        return names[design[loc]]
+    if loc == n_inst:
+        return "Earth"
+    if loc == n_inst + 1:
+        return "the Marches"
+    return f"{seat_names[loc - n_inst - 2]}'s Realm"

@@ -1,0 +1,156 @@
+"""The closed vocabulary of In Nomine card data (DESIGN §4).
+
+Every name a card file may use -- card types, Choir/Band kinds, Human counters,
+effect primitives and their parameters -- is declared here once.  The loader in
+``balance.cards`` validates TOML against these tables and compiles names to the
+integer codes below; the numba kernel dispatches on the same codes.  A name that
+is not here is rejected at load time with the list of valid names.
+"""
+
+# ---------------------------------------------------------------- card types
+# Rulebook, "Types of Cards": Repository cards, then Event cards.
+SERVITOR, SONG, OBJECT, RANK, SKILL, RITE, COMBAT_ACT, PERSONAL_ACT = range(8)
+HUMAN, ETHEREAL, TOOL, TETHER, LOCATION, INTERVENTION, NATURE = range(8, 15)
+
+CARD_TYPES = {
+    "servitor": SERVITOR, "song": SONG, "object": OBJECT, "rank": RANK,
+    "skill": SKILL, "rite": RITE, "combat_act": COMBAT_ACT, "personal_act": PERSONAL_ACT,
+    "human": HUMAN, "ethereal": ETHEREAL, "tool": TOOL, "tether": TETHER,
+    "location": LOCATION, "intervention": INTERVENTION, "nature": NATURE,
+}
+REPOSITORY_TYPES = frozenset(range(SERVITOR, PERSONAL_ACT + 1))
+EVENTS_TYPES = frozenset(range(HUMAN, NATURE + 1))
+ATTACHMENT_TYPES = frozenset({SONG, OBJECT, RANK, SKILL, RITE, TOOL})
+BEING_TYPES = frozenset({SERVITOR, HUMAN, ETHEREAL})
+
+# ---------------------------------------------------------------- sides
+HEAVEN, HELL = 0, 1
+SIDES = {"heaven": HEAVEN, "hell": HELL}
+
+# ---------------------------------------------------------------- kinds
+# Servitor kinds: the Choirs and Bands, and the other Heavenly/Infernal agents.
+NO_KIND = 0
+(SERAPH, CHERUB, OFANITE, ELOHITE, MALAKITE, KYRIOTATE, MERCURIAN, BRIGHT_LILIM,
+ RELIEVER, SAINT) = range(1, 11)
+(BALSERAPH, DJINN, CALABITE, HABBALITE, LILIM, SHEDITE, IMPUDITE,
+ DEMONLING, UNDEAD) = range(11, 20)
+# Object kinds (rulebook, "Objects"), Rank kinds ("Ranks"), Intervention kinds.
+RELIC, RELIQUARY, TALISMAN, ARTIFACT = range(20, 24)
+DISTINCTION, SENESCHAL, WORD = range(24, 27)
+DIVINE, INFERNAL = range(27, 29)
+
+SERVITOR_KINDS = {
+    "seraph": SERAPH, "cherub": CHERUB, "ofanite": OFANITE, "elohite": ELOHITE,
+    "malakite": MALAKITE, "kyriotate": KYRIOTATE, "mercurian": MERCURIAN,
+    "bright_lilim": BRIGHT_LILIM, "reliever": RELIEVER, "saint": SAINT,
+    "balseraph": BALSERAPH, "djinn": DJINN, "calabite": CALABITE, "habbalite": HABBALITE,
+    "lilim": LILIM, "shedite": SHEDITE, "impudite": IMPUDITE, "demonling": DEMONLING,
+    "undead": UNDEAD,
+}
+HEAVEN_KINDS = frozenset(range(SERAPH, SAINT + 1))
+HELL_KINDS = frozenset(range(BALSERAPH, UNDEAD + 1))
+OBJECT_KINDS = {"relic": RELIC, "reliquary": RELIQUARY, "talisman": TALISMAN, "artifact": ARTIFACT}
+RANK_KINDS = {"distinction": DISTINCTION, "seneschal": SENESCHAL, "word": WORD}
+INTERVENTION_KINDS = {"divine": DIVINE, "infernal": INFERNAL}
+KINDS_BY_TYPE = {
+    SERVITOR: SERVITOR_KINDS, OBJECT: OBJECT_KINDS, RANK: RANK_KINDS,
+    INTERVENTION: INTERVENTION_KINDS,
+}
+
+# ---------------------------------------------------------------- realms / stats
+# Stat triples are written (Ce/E/Co) in the rulebook; index 0, 1, 2 here.
+CELESTIAL, ETHEREAL_REALM, CORPOREAL = 0, 1, 2
+REALMS = {"celestial": CELESTIAL, "ethereal": ETHEREAL_REALM, "corporeal": CORPOREAL}
+
+# ---------------------------------------------------------------- Human counters
+# Destiny and Fate are conditions over these counters (rulebook, "Humans";
+# the sample game's Ed Holder, Leslie Hamerson, Pen Quinn and Mark Walden).
+COUNTERS = {
+    "tools_brought": 0,       # Tools brought into play by this Human's actions
+    "beings_healed": 1,       # distinct Beings this Human has healed
+    "damage_dealt": 2,        # damage counters this Human has caused
+    "damage_healed": 3,       # damage counters this Human has removed
+    "influenced_heaven": 4,   # Humans this Human Influenced for Heaven
+    "influenced_hell": 5,     # Humans this Human Influenced for Hell
+    "locations_heaven": 6,    # Locations brought into play for an Archangel
+    "locations_hell": 7,      # Locations brought into play for a Demon Prince
+    "turns_heaven": 8,        # whole turns ended while Influenced for Heaven
+    "turns_hell": 9,          # whole turns ended while Influenced for Hell
+}
+N_COUNTERS = len(COUNTERS)
+# Condition operators: {counter, at_least = n} | {counter, at_most = n} | {counter, more_than = "other"}
+COND_NONE, COND_AT_LEAST, COND_AT_MOST, COND_MORE_THAN = range(4)
+CONDITION_OPS = {"at_least": COND_AT_LEAST, "at_most": COND_AT_MOST, "more_than": COND_MORE_THAN}
+
+# ---------------------------------------------------------------- effects
+# Each effect compiles to (code, a, b, c, d).  PARAMS lists, in slot order, the
+# parameter name, its allowed values (a dict of names -> ints, or "int"), and
+# its default (None = required).
+E_NONE = 0
+# Abilities: "this Being may take an action to ..." (some also as a combat round choice).
+E_INFLUENCE, E_HEAL, E_SEARCH_TOOL, E_SEARCH_LOCATION, E_ROLL_DAMAGE = 1, 2, 3, 4, 5
+E_DAMAGE_LOCATION, E_DESTROY_OBJECT, E_TOKEN_TOOL, E_SEARCH_SKILL, E_COMBAT_BOOST = 6, 7, 8, 9, 10
+# Always-on game text.
+E_INFLUENCE_BONUS, E_COST_DISCOUNT, E_WAIT_ESSENCE, E_COMBAT_ESSENCE = 11, 12, 13, 14
+E_LEAVE_PLAY_ESSENCE, E_END_TURN_DAMAGE, E_RETREAT_STAY, E_FREE_MOVE = 15, 16, 17, 18
+E_LEADER, E_FIRST_AID, E_RESTRICT_INFLUENCED, E_NATURE_IMMUNE, E_SHARE_RANKS = 19, 20, 21, 22, 23
+E_ATTACK_BONUS = 24
+# Immediate: Personal Acts, Interventions, Nature.
+E_GAIN_ESSENCE, E_CONVERT_HUMAN, E_EXTRA_ACTION, E_STEAL_TETHER = 30, 31, 32, 33
+E_RELEASE_TRAUMA, E_DAMAGE_ALL = 34, 35
+# Combat Acts.
+E_REINFORCE, E_REMOVE_FROM_COMBAT = 40, 41
+
+_OP = {"ge": 0, "gt": 1}
+_TARGETS = {"humans": 0, "beings": 1, "servitors": 2, "enemies": 3}
+_APPLIES = {"objects": 0, "actions": 1}
+_WHERE = {"anywhere": 0, "own_tether": 1}
+_AGAINST = {"any": 0, "other_side_humans": 1}   # Gabriel's Mercurians: Humans a Demon Prince Influences
+_SIDE_ANY = {"heaven": HEAVEN, "hell": HELL, "any": 2}
+
+EFFECTS = {
+    # name: (code, [(param, allowed, default), ...])   -- at most 4 params (a, b, c, d)
+    "influence": (E_INFLUENCE, [("stat", REALMS, "ethereal"), ("op", _OP, "ge"), ("targets", _TARGETS, "humans")]),
+    "heal": (E_HEAL, [("realm", REALMS, "corporeal"), ("divisor", "int", 2)]),
+    "search_tool": (E_SEARCH_TOOL, []),
+    "search_location": (E_SEARCH_LOCATION, [("depth", "int", 6)]),
+    "roll_damage": (E_ROLL_DAMAGE, [("realm", REALMS, "corporeal"), ("divisor", "int", 2)]),
+    "damage_location": (E_DAMAGE_LOCATION, [("realm", REALMS, "corporeal"), ("amount", "int", None), ("essence", "int", 0)]),
+    "destroy_object": (E_DESTROY_OBJECT, [("min_roll", "int", 5)]),
+    "token_tool": (E_TOKEN_TOOL, []),
+    "search_skill": (E_SEARCH_SKILL, []),
+    "combat_boost": (E_COMBAT_BOOST, [("realm", REALMS, "corporeal"), ("amount", "int", 1), ("essence", "int", 0), ("reflect", "int", 0)]),
+    "influence_bonus": (E_INFLUENCE_BONUS, [("amount", "int", 1), ("against", _AGAINST, "any")]),
+    "cost_discount": (E_COST_DISCOUNT, [("amount", "int", 1), ("applies", _APPLIES, "actions"), ("where", _WHERE, "anywhere"), ("per_turn", "int", 0)]),
+    "wait_essence": (E_WAIT_ESSENCE, [("amount", "int", 1), ("needs_tether", "int", 1)]),
+    "combat_essence": (E_COMBAT_ESSENCE, [("every", "int", 3), ("amount", "int", 1)]),
+    "leave_play_essence": (E_LEAVE_PLAY_ESSENCE, [("amount", "int", 1)]),
+    "end_turn_damage": (E_END_TURN_DAMAGE, [("realm", REALMS, "corporeal"), ("amount", "int", 1), ("targets", _TARGETS, "humans")]),
+    "retreat_stay": (E_RETREAT_STAY, []),
+    "free_move": (E_FREE_MOVE, []),
+    "leader": (E_LEADER, []),
+    "first_aid": (E_FIRST_AID, [("amount", "int", 1)]),
+    "restrict_influenced": (E_RESTRICT_INFLUENCED, []),
+    "nature_immune": (E_NATURE_IMMUNE, []),
+    "share_ranks": (E_SHARE_RANKS, []),
+    "attack_bonus": (E_ATTACK_BONUS, [("realm", REALMS, "corporeal"), ("amount", "int", 1)]),
+    "gain_essence": (E_GAIN_ESSENCE, [("amount", "int", None)]),
+    "convert_human": (E_CONVERT_HUMAN, []),
+    "extra_action": (E_EXTRA_ACTION, [("amount", "int", 1)]),
+    "steal_tether": (E_STEAL_TETHER, []),
+    "release_trauma": (E_RELEASE_TRAUMA, [("side", _SIDE_ANY, "any")]),
+    "damage_all": (E_DAMAGE_ALL, [("realm", REALMS, "corporeal"), ("amount", "int", 1), ("targets", _TARGETS, "humans")]),
+    "reinforce": (E_REINFORCE, []),
+    "remove_from_combat": (E_REMOVE_FROM_COMBAT, []),
+}
+MAX_EFFECTS = 4          # effects per card design
+EFFECT_WIDTH = 5         # (code, a, b, c, d)
+
+# ---------------------------------------------------------------- Superior sheets
+# Dissonance conditions a Superior sheet may name (rulebook, "Sample Game":
+# Belial's and Gabriel's sheets).
+SUPERIOR_DISSONANCE = {
+    "none": 0,
+    "damaged_by_own_location": 1,   # Belial
+    "must_engage_demons": 2,        # Gabriel
+}

@@ -1,0 +1,51 @@
+"""The headline numbers of a batch of games, with Wilson 95% intervals (DESIGN §7)."""
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.stats import binomtest
+
+from ..rules.innomine.game import R_FIRST, R_TURNS, R_WINNER, R_END
+
+
+def wilson(k: int, n: int, confidence=0.95) -> tuple[float, float]:
+    """Wilson score interval of k successes in n trials (scipy)."""
+    if n == 0:
+        return (float("nan"), float("nan"))
+    ci = binomtest(k, n).proportion_ci(confidence_level=confidence, method="wilson")
+    return (ci.low, ci.high)
+
+
+@dataclass
+class Summary:
+    games: int
+    wins: tuple[int, int]        # deck A, deck B
+    draws: int
+    first_wins: int              # games won by the seat that went first
+    decisive: int
+    mean_turns: float
+    end_reasons: dict[int, int]
+
+    @classmethod
+    def of(cls, rows: np.ndarray) -> "Summary":
+        w = rows[:, R_WINNER]
+        decisive = int((w >= 0).sum())
+        return cls(games=len(rows), wins=(int((w == 0).sum()), int((w == 1).sum())),
+                   draws=int((w < 0).sum()), first_wins=int(((w >= 0) & (w == rows[:, R_FIRST])).sum()),
+                   decisive=decisive, mean_turns=float(rows[:, R_TURNS].mean()) if len(rows) else 0.0,
+                   end_reasons={int(k): int(v) for k, v in zip(*np.unique(rows[:, R_END], return_counts=True))})
+
+    def lines(self, labels) -> list[str]:
+        out = [f"games: {self.games}"]
+        for d in range(2):
+            lo, hi = wilson(self.wins[d], self.games)
+            out.append(f"{labels[d]}: win rate {self.wins[d] / self.games:.1%} "
+                       f"(95% CI {lo:.1%} to {hi:.1%}), {self.wins[d]} wins")
+        lo, hi = wilson(self.draws, self.games)
+        out.append(f"draws: {self.draws / self.games:.1%} (95% CI {lo:.1%} to {hi:.1%})")
+        lo, hi = wilson(self.first_wins, self.decisive)
+        fp = self.first_wins / self.decisive if self.decisive else float("nan")
+        out.append(f"first player wins {fp:.1%} of decisive games (95% CI {lo:.1%} to {hi:.1%})")
+        out.append(f"mean turns: {self.mean_turns:.1f}")
+        names = {0: "threshold reached", 1: "turn cap", 2: "deck-out"}
+        out.append("end reasons: " + ", ".join(f"{names[k]} {v}" for k, v in sorted(self.end_reasons.items())))
+        return out

@@ -47,15 +47,15 @@ def _prepare(args):
 def cmd_simulate(args):
     """Play N games of one matchup and print win rates with Wilson 95% intervals."""
     from .rules.innomine.matchup import play_range
-    from .sim.batch import run_games
-    from .sim.summary import Summary
+    from .sim.batch import map_chunks, run_games
+    from .sim.summary import Summary, summarise
     m = _prepare(args)
     run_games(play_range, m, args.seed, 2, jobs=1)          # compile (or load) the kernel first
     t0 = time.perf_counter()
-    rec = run_games(play_range, m, args.seed, args.games, jobs=args.jobs, chunk=args.chunk)
+    parts = map_chunks(play_range, m, args.seed, args.games, args.jobs, args.chunk, reduce=summarise)
     dt = time.perf_counter() - t0
     print(f"{m.labels[0]} vs {m.labels[1]}, threshold {m.threshold}, seed {args.seed}")
-    for line in Summary.of(rec["rows"]).lines(m.labels):
+    for line in sum(parts[1:], parts[0]).lines(m.labels):
         print(line)
     print(f"speed: {args.games / dt:,.0f} games/s on {args.jobs} worker(s)")
     return 0

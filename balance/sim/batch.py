@@ -18,9 +18,19 @@ def chunks(n_games, chunk):
 
 def run_games(play_range, matchup, root_seed, n_games, jobs=1, chunk=2000):
     """Records of games 0..n_games-1, played ``jobs`` chunks at a time."""
+    parts = map_chunks(play_range, matchup, root_seed, n_games, jobs, chunk)
+    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+
+
+def map_chunks(play_range, matchup, root_seed, n_games, jobs=1, chunk=2000, reduce=None):
+    """``reduce(records)`` of every chunk, in game order (records if no reduce);
+    with a reduce, workers return only its small result, so memory stays flat."""
     work = chunks(n_games, chunk)
     if jobs == 1:
-        parts = [play_range(matchup, root_seed, g, n) for g, n in work]
-    else:
-        parts = Parallel(n_jobs=jobs)(delayed(play_range)(matchup, root_seed, g, n) for g, n in work)
-    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+        return [_chunk(play_range, matchup, root_seed, g, n, reduce) for g, n in work]
+    return Parallel(n_jobs=jobs)(delayed(_chunk)(play_range, matchup, root_seed, g, n, reduce) for g, n in work)
+
+
+def _chunk(play_range, matchup, root_seed, first, n, reduce):
+    rec = play_range(matchup, root_seed, first, n)
+    return rec if reduce is None else reduce(rec)

@@ -22,7 +22,7 @@ class Summary:
     draws: int
     first_wins: int              # games won by the seat that went first
     decisive: int
-    mean_turns: float
+    turns: int                   # summed over games
     end_reasons: dict[int, int]
 
     @classmethod
@@ -31,8 +31,20 @@ class Summary:
         decisive = int((w >= 0).sum())
         return cls(games=len(rows), wins=(int((w == 0).sum()), int((w == 1).sum())),
                    draws=int((w < 0).sum()), first_wins=int(((w >= 0) & (w == rows[:, R_FIRST])).sum()),
-                   decisive=decisive, mean_turns=float(rows[:, R_TURNS].mean()) if len(rows) else 0.0,
+                   decisive=decisive, turns=int(rows[:, R_TURNS].sum()),
                    end_reasons={int(k): int(v) for k, v in zip(*np.unique(rows[:, R_END], return_counts=True))})
+
+    def __add__(self, other: "Summary") -> "Summary":
+        reasons = dict(self.end_reasons)
+        for k, v in other.end_reasons.items():
+            reasons[k] = reasons.get(k, 0) + v
+        return Summary(self.games + other.games, (self.wins[0] + other.wins[0], self.wins[1] + other.wins[1]),
+                       self.draws + other.draws, self.first_wins + other.first_wins,
+                       self.decisive + other.decisive, self.turns + other.turns, reasons)
+
+    @property
+    def mean_turns(self) -> float:
+        return self.turns / self.games if self.games else 0.0
 
     def lines(self, labels) -> list[str]:
         out = [f"games: {self.games}"]
@@ -49,3 +61,8 @@ class Summary:
         names = {0: "threshold reached", 1: "turn cap", 2: "deck-out"}
         out.append("end reasons: " + ", ".join(f"{names[k]} {v}" for k, v in sorted(self.end_reasons.items())))
         return out
+
+
+def summarise(records: dict) -> Summary:
+    """A chunk's records reduced to its Summary (picklable, for workers)."""
+    return Summary.of(records["rows"])

@@ -101,9 +101,9 @@ def act_value(s, t, p, c):
 @njit(cache=True)
 def play_card(s, t, p, c, target):
     """Pay for card c and put it where its type goes."""
+    log(s, p, c, target, T_PLAY, 0)
     pay(s, p, card_cost(s, t, p, c))
     mark(s, S_MASK_PLAYED, p, t, s.I[c, F_DESIGN])
-    log(s, p, c, target, T_PLAY, 0)
     d = s.I[c, F_DESIGN]
     ct = t.C[d, D_CTYPE]
     if ct == SERVITOR:

@@ -76,25 +76,35 @@ def decks_exhausted(s):
 
 
 @njit(cache=True)
+def next_turn(s, t):
+    """Play the next turn; returns False once the game is over (winner, turn
+    cap or deck-out), with the end reason recorded."""
+    if s.g[G_WINNER] >= 0 or s.g[G_TURN] >= s.g[G_TURN_CAP] or s.g[G_END] != END_NONE:
+        return False
+    turn = s.g[G_TURN] + 1
+    P = s.S.shape[0]
+    s.g[G_TURN] = turn
+    p = (s.g[G_FIRST] + turn - 1) % P
+    s.g[G_ACTIVE] = p
+    play_turn(s, t, p, (turn - 1) // P)
+    if s.g[G_WINNER] < 0 and decks_exhausted(s):
+        s.g[G_END] = END_DECK_OUT
+    elif s.g[G_WINNER] < 0 and turn >= s.g[G_TURN_CAP]:
+        s.g[G_END] = END_TURN_CAP
+    if s.g[G_END] != END_NONE:
+        s.g[G_PHASE] = 0
+        log(s, -1, -1, -1, T_END, s.g[G_END])
+        return False
+    return True
+
+
+@njit(cache=True)
 def play_game(s, t, root_seed, game_seed, threshold, turn_cap):
     """Play one whole game into ``s``; returns the number of turns played."""
     setup(s, t, root_seed, game_seed, threshold, turn_cap)
-    P = s.S.shape[0]
-    turn = 0
-    while s.g[G_WINNER] < 0 and turn < s.g[G_TURN_CAP]:
-        turn += 1
-        s.g[G_TURN] = turn
-        p = (s.g[G_FIRST] + turn - 1) % P
-        s.g[G_ACTIVE] = p
-        play_turn(s, t, p, (turn - 1) // P)
-        if s.g[G_WINNER] < 0 and decks_exhausted(s):
-            s.g[G_END] = END_DECK_OUT
-            break
-    if s.g[G_END] == END_NONE:
-        s.g[G_END] = END_TURN_CAP
-    s.g[G_PHASE] = 0
-    log(s, -1, -1, -1, T_END, s.g[G_END])
-    return turn
+    while next_turn(s, t):
+        pass
+    return s.g[G_TURN]
 
 
 @njit(cache=True)

@@ -60,7 +60,10 @@ _TEXT = {
 
 
 def _name(names, design, inst):
-    return "-" if inst < 0 else names[design[inst]]
+    """A card's name; ids past the instances are generic Locations (see _place)."""
+    if inst < 0 or inst >= len(design):
+        return "-"
+    return names[design[inst]]
 
 
 def decode(trace, n_rows, names, design, n_inst, seat_names):
@@ -74,11 +77,17 @@ def decode(trace, n_rows, names, design, n_inst, seat_names):
             card=_name(names, design, card), target=_name(names, design, target), value=value,
             reason=END_REASONS.get(value, "?"), onto="" if target < 0 else f" on {_name(names, design, target)}",
             place=_place(target, n_inst, names, design, seat_names),
-            afterlife="reincarnates" if value < 0 else f"goes to {seat_names[value]}'s Realm",
+            afterlife=_afterlife(value, seat_names) if code == T_AFTERLIFE else "",
         )
         who = seat_names[seat] if seat >= 0 else "game"
         lines.append(f"{who}: " + _TEXT[code].format(**fields))
     return lines
+
+
+def _afterlife(seat, seat_names):
+    if seat < 0:
+        return "reincarnates (or leaves play)"
+    return f"goes to {seat_names[seat]}'s Realm"
 
 
 def _place(loc, n_inst, names, design, seat_names):

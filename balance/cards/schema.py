@@ -1,0 +1,373 @@
+"""Card, Superior and deck records, and the checks on their TOML form (DESIGN §4, §8).
+
+Every name a file may use comes from ``balance.rules.innomine.vocabulary``; a
+value outside it is rejected with a ``DeckError`` that names the file, the card
+or section, the field and what is allowed.
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+
+from ..rules.innomine import vocabulary as V
+
+SUPERIOR_EFFECT_ROWS = 8     # Tables.sup_eff rows per seat
+MAX_SUPERIORS = 63           # superior ids are bits of an int64 mask
+POSITIVE_PARAMS = frozenset({"divisor", "every"})   # divided by / counted in steps: >= 1
+_MISSING = object()
+
+
+class DeckError(Exception):
+    """Bad card or deck data, told in one line (DESIGN §8: "one clear message
+    naming the file and field"):
+    ``<file>: <card or section>: <field>: <problem>; allowed: <...>``."""
+
+    def __init__(self, source, where, field, problem, allowed):
+        self.source, self.where, self.field = str(source), where, field
+        self.problem, self.allowed = problem, allowed
+        text = f"{source}: {where}: {field}: {problem}; allowed: {allowed}"
+        super().__init__(" ".join(text.split()))
+
+
+@dataclass(frozen=True)
+class Site:
+    """Where a value was read: the file and the card or section within it."""
+    source: str
+    where: str
+
+    def error(self, field, problem, allowed) -> DeckError:
+        return DeckError(self.source, self.where, field, problem, allowed)
+
+
+def choices(names) -> str:
+    """The allowed names, comma-separated."""
+    return ", ".join(names)
+
+
+def did_you_mean(name, names) -> str:
+    """' (did you mean X?)' when a close name exists, for unknown card names."""
+    close = difflib.get_close_matches(name, list(names), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+# ------------------------------------------------------------------ records
+@dataclass(frozen=True)
+class Effect:
+    """One effect primitive: its vocabulary name, code and the four parameter slots."""
+    name: str
+    code: int
+    args: tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A Destiny or Fate (rulebook, "Humans"): ``counter`` at_least/at_most ``value``,
+    or ``counter`` more_than ``other``."""
+    counter: str
+    op: str
+    value: int = 0
+    other: str | None = None
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card design as written in a library file."""
+    name: str
+    type: str
+    kind: str | None
+    cost: int
+    side: str | None
+    superiors: tuple[str, ...]
+    stats: tuple[tuple[int, int], ...] | None    # (attack, hits) per realm Ce, E, Co
+    lifespan: int
+    destiny: Condition | None
+    fate: Condition | None
+    text: str
+    effects: tuple[Effect, ...]
+    source: str = field(compare=False)
+
+
+@dataclass(frozen=True)
+class Ability:
+    """A Choir or Band ability on a Superior sheet (rulebook, "Game Play")."""
+    kind: str
+    text: str
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
+class Superior:
+    """A Superior sheet: side, Dissonance condition and Choir/Band abilities."""
+    name: str
+    side: str
+    title: str
+    dissonance: str
+    dissonance_text: str
+    abilities: tuple[Ability, ...]
+    source: str = field(compare=False)
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A player's Repository and Events deck, checked against the library and sheets."""
+    name: str
+    path: str
+    superior: Superior
+    repository: dict[str, int]
+    events: dict[str, int]
+    cards: dict[str, Card]          # every card the deck names
+    sheets: dict[str, Superior]     # every Superior sheet the deck was checked against
+
+    def count(self, section, ctype) -> int:
+        """Copies of cards of vocabulary type ``ctype`` in ``section``."""
+        return sum(n for c, n in getattr(self, section).items()
+                   if V.CARD_TYPES[self.cards[c].type] == ctype)
+
+    @property
+    def humans(self) -> int:
+        """Humans in the Events deck: the ceiling on the victory threshold."""
+        return self.count("events", V.HUMAN)
+
+    def distinct(self) -> list[str]:
+        """The deck's distinct card names, sorted (its ``deck_slot`` order)."""
+        return sorted(set(self.repository) | set(self.events))
+
+
+# ------------------------------------------------------------------ field readers
+def check_keys(site, table, allowed, prefix=""):
+    """Reject a key the schema does not know: a typo must not be silently ignored."""
+    for key in table:
+        if key not in allowed:
+            raise site.error(prefix + key, "unknown key", choices(allowed))
+
+
+def want_str(site, table, key, default=_MISSING, label=None) -> str:
+    """A non-empty string field."""
+    v = table.get(key, default)
+    if v is _MISSING:
+        raise site.error(label or key, "missing required field", "a string")
+    if not isinstance(v, str) or not v.strip():
+        raise site.error(label or key, f"{v!r} is not a non-empty string", "a string")
+    return v
+
+
+def want_int(site, table, key, low, default=_MISSING, label=None) -> int:
+    """An integer field with a lower bound (TOML booleans are not integers)."""
+    v = table.get(key, default)
+    if v is _MISSING:
+        raise site.error(label or key, "missing required field", f"an integer >= {low}")
+    if type(v) is not int or v < low:
+        raise site.error(label or key, f"{v!r} is not an integer >= {low}", f"an integer >= {low}")
+    return v
+
+
+def want_name(site, table, key, names, default=_MISSING, label=None) -> str:
+    """A string field that must be one of ``names``."""
+    if key not in table and default is _MISSING:
+        raise site.error(label or key, "missing required field", choices(names))
+    v = want_str(site, table, key, default, label)
+    if v not in names:
+        raise site.error(label or key, f"unknown value {v!r}", choices(names))
+    return v
+
+
+def presence(site, table, key, wanted, who) -> bool:
+    """A field required on some card types and forbidden on the others."""
+    if wanted and key not in table:
+        raise site.error(key, "missing required field", f"required on {who} cards")
+    if not wanted and key in table:
+        raise site.error(key, "not used by this card type", f"only on {who} cards")
+    return wanted
+
+
+# ------------------------------------------------------------------ effects
+def parse_effects(site, raw) -> tuple[Effect, ...]:
+    """``effects = [{effect = "...", param = value}, ...]`` (DESIGN §4: a closed vocabulary)."""
+    if not isinstance(raw, list):
+        raise site.error("effects", f"{raw!r} is not a list", "a list of inline tables")
+    if len(raw) > V.MAX_EFFECTS:
+        raise site.error("effects", f"{len(raw)} effects", f"at most {V.MAX_EFFECTS}")
+    return tuple(parse_effect(site, e, f"effects[{i}]") for i, e in enumerate(raw))
+
+
+def parse_effect(site, raw, label) -> Effect:
+    """One effect: its name from EFFECTS, its parameters by name (defaults filled in)."""
+    if not isinstance(raw, dict):
+        raise site.error(label, f"{raw!r} is not a table", '{effect = "<name>", <param> = <value>}')
+    name = want_name(site, raw, "effect", V.EFFECTS, label=f"{label}.effect")
+    code, params = V.EFFECTS[name]
+    check_keys(site, raw, ["effect"] + [p[0] for p in params], prefix=f"{label}.")
+    args = [effect_param(site, raw, name, p, label) for p in params]
+    return Effect(name, code, tuple(args + [0] * (4 - len(args))))
+
+
+def effect_param(site, raw, effect, spec, label) -> int:
+    """One parameter compiled to its integer: enum names through their dict, ints as given."""
+    pname, allowed, default = spec
+    where = f"{label}.{pname}"
+    if default is None and pname not in raw:
+        raise site.error(where, f"missing required parameter of {effect}",
+                         "an integer" if allowed == "int" else choices(allowed))
+    if allowed == "int":
+        return want_int(site, raw, pname, 1 if pname in POSITIVE_PARAMS else 0, default, where)
+    return allowed[want_name(site, raw, pname, allowed, default, where)]
+
+
+# ------------------------------------------------------------------ cards
+CARD_KEYS = ("name", "type", "kind", "cost", "side", "superiors", "celestial", "ethereal",
+             "corporeal", "lifespan", "destiny", "fate", "text", "effects")
+_KIND_TYPES = "servitor, object, rank, intervention"
+_BEINGS = "servitor, human, ethereal"
+
+
+def parse_card(raw, source, index) -> Card:
+    """One ``[[card]]`` table (rulebook, "Types of Cards")."""
+    site = Site(source, f"card #{index + 1}")
+    if not isinstance(raw, dict):
+        raise site.error("card", "is not a table", "[[card]] tables")
+    name = want_str(site, raw, "name")
+    site = Site(source, f"card {name!r}")
+    check_keys(site, raw, CARD_KEYS)
+    ctype = want_name(site, raw, "type", V.CARD_TYPES)
+    code = V.CARD_TYPES[ctype]
+    kind = card_kind(site, raw, code)
+    human = presence(site, raw, "lifespan", code == V.HUMAN, "human")
+    return Card(
+        name=name, type=ctype, kind=kind, cost=card_cost(site, raw, code),
+        side=card_side(site, raw, code, kind), superiors=card_superiors(site, raw),
+        stats=card_stats(site, raw, code),
+        lifespan=want_int(site, raw, "lifespan", 1) if human else 0,
+        destiny=card_condition(site, raw, "destiny", human),
+        fate=card_condition(site, raw, "fate", human),
+        text=card_text(site, raw), effects=parse_effects(site, raw.get("effects", [])),
+        source=source)
+
+
+def card_text(site, raw) -> str:
+    """The card's printed game text (verbatim from the rulebook for sample cards)."""
+    v = raw.get("text", "")
+    if not isinstance(v, str):
+        raise site.error("text", f"{v!r} is not a string", "a string")
+    return v
+
+
+def card_kind(site, raw, code) -> str | None:
+    """Servitors name their Choir or Band; Objects, Ranks and Interventions their kind."""
+    kinds = V.KINDS_BY_TYPE.get(code)
+    if presence(site, raw, "kind", kinds is not None, _KIND_TYPES):
+        return want_name(site, raw, "kind", kinds)
+    return None
+
+
+def card_cost(site, raw, code) -> int:
+    """Repository cards cost Essence to play; Events cards are flipped, never paid for."""
+    repository = code in V.REPOSITORY_TYPES
+    if presence(site, raw, "cost", repository, "Repository (servitor to personal_act)"):
+        return want_int(site, raw, "cost", 0)
+    return 0
+
+
+def card_side(site, raw, code, kind) -> str | None:
+    """A Servitor's side is its Choir's or Band's; other cards may name one."""
+    side = want_name(site, raw, "side", V.SIDES) if "side" in raw else None
+    if code != V.SERVITOR:
+        return side
+    derived = "heaven" if V.SERVITOR_KINDS[kind] in V.HEAVEN_KINDS else "hell"
+    if side not in (None, derived):
+        raise site.error("side", f"{side!r} disagrees with kind {kind!r}", repr(derived))
+    return derived
+
+
+def card_superiors(site, raw) -> tuple[str, ...]:
+    """Superiors allowed to use the card (Pyres: "Gabriel, Belial, or Saminga"); empty = any."""
+    v = raw.get("superiors", [])
+    if not isinstance(v, list) or not all(isinstance(s, str) and s for s in v):
+        raise site.error("superiors", f"{v!r} is not a list of names", "a list of Superior names")
+    return tuple(v)
+
+
+def card_stats(site, raw, code) -> tuple[tuple[int, int], ...] | None:
+    """Beings have (Attack, Hits) in each realm, written Ce/E/Co in the rulebook.
+    Hits >= 1: a Being at 0 Hits in a realm could never act ("Beings in Detail")."""
+    beings = code in V.BEING_TYPES
+    stats = []
+    for realm in V.REALMS:
+        if presence(site, raw, realm, beings, _BEINGS):
+            v = raw[realm]
+            ok = (isinstance(v, list) and len(v) == 2 and all(type(x) is int for x in v)
+                  and v[0] >= 0 and v[1] >= 1)
+            if not ok:
+                raise site.error(realm, f"{v!r} is not [attack, hits]",
+                                 "[attack >= 0, hits >= 1] integers")
+            stats.append((v[0], v[1]))
+    return tuple(stats) if beings else None
+
+
+def card_condition(site, raw, key, human) -> Condition | None:
+    """Destiny/Fate: ``{counter, at_least = n}``, ``{counter, at_most = n}`` or
+    ``{counter, more_than = "<counter>"}`` (rulebook, "Humans"; the sample's four Humans)."""
+    if not presence(site, raw, key, human, "human"):
+        return None
+    v = raw[key]
+    form = '{counter = "...", at_least = n | at_most = n | more_than = "<counter>"}'
+    if not isinstance(v, dict):
+        raise site.error(key, f"{v!r} is not a table", form)
+    check_keys(site, v, ["counter", *V.CONDITION_OPS], prefix=f"{key}.")
+    counter = want_name(site, v, "counter", V.COUNTERS, label=f"{key}.counter")
+    ops = [op for op in V.CONDITION_OPS if op in v]
+    if len(ops) != 1:
+        raise site.error(key, f"{len(ops)} comparisons given",
+                         f"exactly one of {choices(V.CONDITION_OPS)}")
+    op = ops[0]
+    if op == "more_than":
+        return Condition(counter, op, 0, want_name(site, v, op, V.COUNTERS, label=f"{key}.{op}"))
+    return Condition(counter, op, want_int(site, v, op, 0, label=f"{key}.{op}"))
+
+
+# ------------------------------------------------------------------ Superior sheets
+SUPERIOR_KEYS = ("name", "side", "title", "dissonance", "ability")
+
+
+def parse_superior(raw, source, index) -> Superior:
+    """One ``[[superior]]`` sheet (rulebook, "Game Play" and the sample's sheets)."""
+    site = Site(source, f"superior #{index + 1}")
+    if not isinstance(raw, dict):
+        raise site.error("superior", "is not a table", "[[superior]] tables")
+    name = want_str(site, raw, "name")
+    site = Site(source, f"superior {name!r}")
+    check_keys(site, raw, SUPERIOR_KEYS)
+    side = want_name(site, raw, "side", V.SIDES)
+    condition, text = superior_dissonance(site, raw)
+    abilities = raw.get("ability", [])
+    if not isinstance(abilities, list):
+        raise site.error("ability", "is not an array of tables", "[[superior.ability]] tables")
+    parsed = tuple(parse_ability(site, a, i, side) for i, a in enumerate(abilities))
+    rows = sum(len(a.effects) for a in parsed)
+    if rows > SUPERIOR_EFFECT_ROWS:
+        raise site.error("ability", f"{rows} ability effects", f"at most {SUPERIOR_EFFECT_ROWS}")
+    return Superior(name, side, want_str(site, raw, "title"), condition, text, parsed, source)
+
+
+def superior_dissonance(site, raw) -> tuple[str, str]:
+    """``dissonance = {condition = "<SUPERIOR_DISSONANCE>", text = "..."}``."""
+    v = raw.get("dissonance", _MISSING)
+    if not isinstance(v, dict):
+        problem = "missing required field" if v is _MISSING else f"{v!r} is not a table"
+        raise site.error("dissonance", problem, '{condition = "...", text = "..."}')
+    check_keys(site, v, ["condition", "text"], prefix="dissonance.")
+    condition = want_name(site, v, "condition", V.SUPERIOR_DISSONANCE, label="dissonance.condition")
+    return condition, want_str(site, v, "text", label="dissonance.text")
+
+
+def parse_ability(site, raw, index, side) -> Ability:
+    """A Choir/Band ability: "Choir or Band abilities which any Servitor of the
+    appropriate type has added to their game text automatically"."""
+    label = f"ability[{index}]"
+    if not isinstance(raw, dict):
+        raise site.error(label, "is not a table", "{kind, text, effects}")
+    check_keys(site, raw, ["kind", "text", "effects"], prefix=f"{label}.")
+    own = V.HEAVEN_KINDS if side == "heaven" else V.HELL_KINDS
+    kinds = [k for k, c in V.SERVITOR_KINDS.items() if c in own]
+    kind = want_name(site, raw, "kind", kinds, label=f"{label}.kind")
+    effects = parse_effects(Site(site.source, f"{site.where} {label}"), raw.get("effects", []))
+    return Ability(kind, want_str(site, raw, "text", label=f"{label}.text"), effects)

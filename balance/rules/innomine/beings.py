@@ -81,24 +81,24 @@ def has_text(s, i):
 
 
 @njit(cache=True)
-def effect_sum(s, t, i, code, slot):
-    """Sum of parameter ``slot`` over every effect ``code`` in i's game text."""
+def effect_sum(s, t, i, code, slot, pslot=-1, pval=0):
+    """Sum of parameter ``slot`` over every effect ``code`` in i's game text
+    (its card, its attachments, its Superior's sheet for its kind); with
+    ``pslot`` >= 0, only effects whose parameter ``pslot`` equals ``pval``."""
     total = 0
     if not has_text(s, i):
         return total
     d = s.I[i, F_DESIGN]
-    for k in range(MAX_EFFECTS):
-        if t.eff[d, k, 0] == code:
-            total += t.eff[d, k, slot]
-    for a in range(s.I[i, F_NATT]):
-        da = s.I[s.I[i, F_ATTS + a], F_DESIGN]
+    for a in range(-1, s.I[i, F_NATT]):
+        da = d if a < 0 else s.I[s.I[i, F_ATTS + a], F_DESIGN]
         for k in range(MAX_EFFECTS):
-            if t.eff[da, k, 0] == code:
+            if t.eff[da, k, 0] == code and (pslot < 0 or t.eff[da, k, pslot] == pval):
                 total += t.eff[da, k, slot]
     p = s.I[i, F_CTRL]
     if p >= 0 and t.C[d, D_CTYPE] == SERVITOR and s.I[i, F_OWNER] == p:
         for k in range(t.sup_eff.shape[1]):
-            if t.sup_eff[p, k, 1] == code and t.sup_eff[p, k, 0] == t.C[d, D_KIND]:
+            if (t.sup_eff[p, k, 1] == code and t.sup_eff[p, k, 0] == t.C[d, D_KIND]
+                    and (pslot < 0 or t.sup_eff[p, k, 1 + pslot] == pval)):
                 total += t.sup_eff[p, k, 1 + slot]
     return total
 
@@ -228,6 +228,22 @@ def drop_attachments(s, t, i, keep_songs):
             continue
         else:
             s.I[c, F_ZONE] = Z_DISCARD
+
+
+@njit(cache=True)
+def drop_objects(s, t, i):
+    """Objects and Tools fall loose at i's Location, still controlled as before
+    (the sample game: Srnclack's "Gun is left behind in the Tether, still
+    controlled by Belial" when he enters Trauma)."""
+    a = 0
+    while a < s.I[i, F_NATT]:
+        c = s.I[i, F_ATTS + a]
+        ct = t.C[s.I[c, F_DESIGN], D_CTYPE]
+        if ct == OBJECT or ct == TOOL:
+            detach(s, c)
+            s.I[c, F_LOC] = s.I[i, F_LOC]
+        else:
+            a += 1
 
 
 @njit(cache=True)

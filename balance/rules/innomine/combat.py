@@ -18,7 +18,7 @@ from ...sim.seeding import d6
 from .beings import (is_being, can_act, attack_value, unfledged, find_effect, effect_param,
                      effect_sum, has_effect, hits_left, move_to, detach)
 from .damage import deal_damage, resolve_zero_hits
-from .essence import action_cost, pay
+from .essence import action_cost, pay_action
 from .humans import afterlife_side
 from .policies import (score, weight, W_GANG, W_DEFEND, W_RETREAT, W_ATTACK_SERVITOR,
                        W_ATTACK_HUMAN)
@@ -36,6 +36,12 @@ from .tables import (D_ATK, D_COST, D_CTYPE, D_KIND, P_SIDE)
 ATTACKING, DEFENDING = 0, 1
 A_WAIT, A_ATTACK, A_ROLL, A_SONG, A_BOOST, A_TRAP, A_RETREAT = range(7)
 MAX_ROUNDS = 12
+
+
+@njit(cache=True)
+def roll_damage(roll, divisor):
+    """The Gun: "Roll d6.  Being takes half of result (round up)" -- roll / divisor, rounded up."""
+    return (roll + divisor - 1) // divisor
 
 
 # ------------------------------------------------------------------ who may fight
@@ -309,7 +315,7 @@ def _best_use(s, t, i, j, r):
         div = effect_param(s, t, c, E_ROLL_DAMAGE, 2)
         e = 0.0
         for roll in range(1, 7):
-            e += (roll + div - 1) // div
+            e += roll_damage(roll, div)
         if e / 6.0 > dmg:
             best, dmg = A_ROLL, e / 6.0
     c = find_effect(s, t, i, E_DAMAGE_LOCATION)
@@ -368,15 +374,15 @@ def _resolve(s, t, i, a, j, L, r):
         roll = d6(s.rng)
         div = effect_param(s, t, c, E_ROLL_DAMAGE, 2)
         log(s, s.I[i, F_CTRL], c, j, T_ABILITY, roll)
-        _hit(s, t, i, j, r, (roll + div - 1) // div)
+        _hit(s, t, i, j, r, roll_damage(roll, div))
     elif a == A_SONG:
         c = find_effect(s, t, i, E_DAMAGE_LOCATION)
         fire_song(s, t, i, c, L)
     elif a == A_BOOST:
         c = find_effect(s, t, i, E_COMBAT_BOOST)
-        pay(s, s.I[i, F_CTRL], action_cost(s, t, i, effect_param(s, t, c, E_COMBAT_BOOST, 3), True))
-        s.I[i, F_BOOST] = effect_param(s, t, c, E_COMBAT_BOOST, 2)
-        log(s, s.I[i, F_CTRL], c, i, T_ABILITY, 0)
+        if pay_action(s, t, i, effect_param(s, t, c, E_COMBAT_BOOST, 3)):
+            s.I[i, F_BOOST] = effect_param(s, t, c, E_COMBAT_BOOST, 2)
+            log(s, s.I[i, F_CTRL], c, i, T_ABILITY, 0)
     elif a == A_TRAP:
         c = find_effect(s, t, i, E_REMOVE_FROM_COMBAT)
         if c >= 0 and s.I[j, F_FIGHT] >= 0:
@@ -403,7 +409,8 @@ def fire_song(s, t, i, c, L):
     """Song of Fire: "Pay 1 Essence.  Do 2 Corporeal Hits to any number of
     Beings in your Location" -- the enemies worth hurting, as the policy sees it."""
     p = s.I[i, F_CTRL]
-    pay(s, p, action_cost(s, t, i, effect_param(s, t, c, E_DAMAGE_LOCATION, 3), True))
+    if not pay_action(s, t, i, effect_param(s, t, c, E_DAMAGE_LOCATION, 3)):
+        return
     r = effect_param(s, t, c, E_DAMAGE_LOCATION, 1)
     amount = effect_param(s, t, c, E_DAMAGE_LOCATION, 2)
     log(s, p, c, -1, T_ABILITY, amount)

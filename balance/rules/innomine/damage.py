@@ -11,7 +11,7 @@ turn).
 from numba import njit
 
 from ...sim.seeding import d6
-from .beings import (is_being, leave_play, drop_attachments, drop_songs, send_home,
+from .beings import (is_being, leave_play, drop_objects, drop_songs, send_home,
                      returns_unhurt, move_to)
 from .dissonance import add_dissonance
 from .humans import kill_human
@@ -89,6 +89,7 @@ def corporeal_death(s, t, i):
         log(s, s.I[i, F_CTRL], i, -1, T_REGEN, 0)
     else:
         s.I[i, F_TRAUMA] = t.C[d, D_HITS + CORPOREAL]
+        drop_objects(s, t, i)
         send_home(s, t, i)
         s.I[i, F_FIGHT] = -1
         log(s, s.I[i, F_CTRL], i, -1, T_TRAUMA, s.I[i, F_TRAUMA])

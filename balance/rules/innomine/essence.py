@@ -97,3 +97,14 @@ def action_cost(s, t, i, base, commit):
 def at_own_tether(s, t, i):
     l = s.I[i, F_LOC]
     return l < s.I.shape[0] and t.C[s.I[l, F_DESIGN], D_CTYPE] == TETHER and s.I[l, F_CTRL] == s.I[i, F_CTRL]
+
+
+@njit(cache=True)
+def pay_action(s, t, i, base):
+    """Being i pays ``base`` Essence (less its discounts) for an action, if its
+    controller still can; returns False (the action fizzles) if not."""
+    p = s.I[i, F_CTRL]
+    if action_cost(s, t, i, base, False) > s.S[p, S_ESSENCE]:
+        return False
+    pay(s, p, action_cost(s, t, i, base, True))
+    return True

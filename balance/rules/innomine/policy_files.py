@@ -33,9 +33,13 @@ def load_policy(name_or_path: str) -> np.ndarray:
     if not path.is_file():
         raise InputError(f"{path}: no such policy; allowed: {', '.join(available())} or a path to a .toml file")
     try:
-        raw = tomllib.loads(path.read_text())
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as e:
         raise InputError(f"{path}: malformed TOML: {e}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{path}: not UTF-8 text; allowed: a UTF-8 TOML file") from None
+    except OSError as e:
+        raise InputError(f"{path}: cannot read it ({e.strerror})") from None
     weights = raw.get("weights")
     if not isinstance(weights, dict):
         raise InputError(f"{path}: [weights]: missing table; allowed: {', '.join(WEIGHTS)}")

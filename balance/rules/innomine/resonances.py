@@ -29,6 +29,7 @@ from .state import (beings_in_play, F_ACTS, F_CTRL, F_DESIGN, F_DISCORD, F_DISS,
 from .tables import (D_CTYPE, D_HITS, D_KIND, P_SIDE)
 
 OP_GE, OP_GT = 0, 1
+AGAINST_ANY, AGAINST_OTHER_SIDE_HUMANS = 0, 1   # influence_bonus "against" (vocabulary)
 
 
 @njit(cache=True)
@@ -70,10 +71,9 @@ def modifier(s, t, actor, target):
     set by another Being, -Paranoia (Balseraph Discord), +1 for a Mercurian if
     the target is already Influenced.
     """
-    m = effect_sum(s, t, actor, E_INFLUENCE_BONUS, 1)
-    p = s.I[actor, F_CTRL]
-    if p >= 0 and s.I[target, F_CTRL] >= 0 and s.I[target, F_CTRL] != p:
-        m += _against_other_side(s, t, actor, target)
+    m = effect_sum(s, t, actor, E_INFLUENCE_BONUS, 1, 2, AGAINST_ANY)
+    if _other_side_human(s, t, actor, target):
+        m += effect_sum(s, t, actor, E_INFLUENCE_BONUS, 1, 2, AGAINST_OTHER_SIDE_HUMANS)
     m -= s.I[target, F_RESIST]
     if s.I[target, F_GUARD_BY] != actor:
         m -= s.I[target, F_GUARD]
@@ -86,21 +86,11 @@ def modifier(s, t, actor, target):
 
 
 @njit(cache=True)
-def _against_other_side(s, t, actor, target):
-    """influence_bonus with against = other_side_humans, when target is such a Human."""
-    if t.C[s.I[target, F_DESIGN], D_CTYPE] != HUMAN:
-        return 0
-    if influence_side(s, t, target) == t.seat[s.I[actor, F_CTRL], P_SIDE]:
-        return 0
-    p = s.I[actor, F_CTRL]
-    d = s.I[actor, F_DESIGN]
-    total = 0
-    if t.C[d, D_CTYPE] == SERVITOR and s.I[actor, F_OWNER] == p:
-        for k in range(t.sup_eff.shape[1]):
-            if (t.sup_eff[p, k, 1] == E_INFLUENCE_BONUS and t.sup_eff[p, k, 0] == t.C[d, D_KIND]
-                    and t.sup_eff[p, k, 3] == 1):
-                total += t.sup_eff[p, k, 2]
-    return total
+def _other_side_human(s, t, actor, target):
+    """Is target a Human Influenced by a Superior of the other side than actor's?"""
+    if t.C[s.I[target, F_DESIGN], D_CTYPE] != HUMAN or s.I[target, F_CTRL] < 0:
+        return False
+    return influence_side(s, t, target) != t.seat[s.I[actor, F_CTRL], P_SIDE]
 
 
 @njit(cache=True)

@@ -26,6 +26,26 @@ def _positive(name):
     return parse
 
 
+def _int64(name):
+    """A whole number the kernel can take as a 64-bit seed."""
+    lo, hi = -2**63, 2**63 - 1
+
+    def parse(text):
+        try:
+            v = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name}: {text!r} is not a whole number") from None
+        if not lo <= v <= hi:
+            raise argparse.ArgumentTypeError(f"{name}: {v}: must be from {lo} to {hi}")
+        return v
+    return parse
+
+
+def _help(cmd):
+    """A command's docstring as argparse help (which %-formats help strings)."""
+    return cmd.__doc__.replace("%", "%%")
+
+
 def _matchup_args(p):
     p.add_argument("--deck-a", default=DEFAULT_A, help="deck file of the first deck (default %(default)s)")
     p.add_argument("--deck-b", default=DEFAULT_B, help="deck file of the second deck (default %(default)s)")
@@ -36,7 +56,7 @@ def _matchup_args(p):
                    help="Humans in a Realm that win the game (default %(default)s)")
     p.add_argument("--turn-cap", type=_positive("--turn-cap"), default=200,
                    help="turns (both players') after which a game is a draw (default %(default)s)")
-    p.add_argument("--seed", type=int, default=1, help="root seed of the games (default %(default)s)")
+    p.add_argument("--seed", type=_int64("--seed"), default=1, help="root seed of the games (default %(default)s)")
 
 
 def _prepare(args):
@@ -97,22 +117,22 @@ def cmd_validate(args):
 def parser():
     top = argparse.ArgumentParser(prog="balance", description="Monte Carlo balance analysis for In Nomine.")
     sub = top.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("simulate", help=cmd_simulate.__doc__, description=cmd_simulate.__doc__)
+    p = sub.add_parser("simulate", help=_help(cmd_simulate), description=cmd_simulate.__doc__)
     _matchup_args(p)
     p.add_argument("--games", type=_positive("--games"), default=10_000, help="games to play (default %(default)s)")
     p.add_argument("--jobs", type=_positive("--jobs"), default=1, help="worker processes (default %(default)s)")
     p.add_argument("--chunk", type=_positive("--chunk"), default=2000, help="games per work unit (default %(default)s)")
     p.set_defaults(run=cmd_simulate)
-    p = sub.add_parser("replay", help=cmd_replay.__doc__, description=cmd_replay.__doc__)
+    p = sub.add_parser("replay", help=_help(cmd_replay), description=cmd_replay.__doc__)
     _matchup_args(p)
-    p.add_argument("--game-seed", dest="game", type=int, default=0,
+    p.add_argument("--game-seed", dest="game", type=_int64("--game-seed"), default=0,
                    help="index of the game to replay; even = deck A in seat 0, odd = seats swapped (default %(default)s)")
     p.set_defaults(run=cmd_replay)
-    p = sub.add_parser("bench", help=cmd_bench.__doc__, description=cmd_bench.__doc__)
+    p = sub.add_parser("bench", help=_help(cmd_bench), description=cmd_bench.__doc__)
     _matchup_args(p)
     p.add_argument("--games", type=_positive("--games"), default=4000, help="games per measurement (default %(default)s)")
     p.set_defaults(run=cmd_bench)
-    p = sub.add_parser("validate", help=cmd_validate.__doc__, description=cmd_validate.__doc__)
+    p = sub.add_parser("validate", help=_help(cmd_validate), description=cmd_validate.__doc__)
     p.add_argument("decks", nargs="+", help="deck files")
     p.set_defaults(run=cmd_validate)
     return top

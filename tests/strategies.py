@@ -1,0 +1,47 @@
+"""Shared Hypothesis strategies: random legal decks built from the card library."""
+import tomllib
+from pathlib import Path
+
+from hypothesis import strategies as st
+
+ROOT = Path(__file__).resolve().parents[1]
+BASES = {"Gabriel": ROOT / "decks/gabriel.toml", "Belial": ROOT / "decks/belial.toml"}
+_CARDS = {}
+for f in (ROOT / "decks/cards").glob("*.toml"):
+    for c in tomllib.loads(f.read_text())["card"]:
+        _CARDS[c["name"]] = c
+
+
+def _kind(name):
+    c = _CARDS[name]
+    return c["type"], c.get("kind")
+
+
+@st.composite
+def deck_toml(draw, superior):
+    """A legal deck for ``superior``: a random selection of its starter deck's
+    cards (1-3 copies), at least 7 Repository cards, a Tether, some Humans and
+    as many Divine as Infernal Interventions."""
+    base = tomllib.loads(BASES[superior].read_text())
+    repo = {n: draw(st.integers(0, 3)) for n in sorted(base["repository"])}
+    while sum(repo.values()) < 7:
+        repo[draw(st.sampled_from(sorted(repo)))] += 1
+    events = {}
+    for n in sorted(base["events"]):
+        t, k = _kind(n)
+        if t != "intervention":
+            events[n] = draw(st.integers(0, 2))
+    tethers = [n for n in events if _kind(n)[0] == "tether"]
+    humans = [n for n in events if _kind(n)[0] == "human"]
+    events[tethers[0]] = max(1, events[tethers[0]])
+    for n in humans[:3]:
+        events[n] = max(1, events[n])
+    pairs = draw(st.integers(0, 2))
+    if pairs:
+        events["Divine Intervention"] = pairs
+        events["Infernal Intervention"] = pairs
+    lines = [f'name = "random {superior}"', f'superior = "{superior}"',
+             f'library = "{ROOT / "decks/cards"}"', f'sheets = "{ROOT / "decks/superiors.toml"}"', "[repository]"]
+    lines += [f'"{n}" = {c}' for n, c in repo.items() if c > 0]
+    lines += ["[events]"] + [f'"{n}" = {c}' for n, c in events.items() if c > 0]
+    return "\n".join(lines) + "\n"

@@ -11,7 +11,7 @@ from numba import njit
 from ...sim.seeding import DICE, below
 from .beings import (is_being, can_act, find_effect, effect_sum, effect_param, hits_left,
                      attack_value, move_to, has_effect)
-from .combat import fight, attackable, base_attack_legal, target_value
+from .combat import fight, attackable, can_base_attack, may_take_base_attack, target_value
 from .dissonance import add_dissonance
 from .effects import use_ability
 from .decks import deck_card, deck_count
@@ -171,19 +171,22 @@ def _best_attack(s, t, i, p):
     if t.C[s.I[i, F_DESIGN], D_CTYPE] == HUMAN and weight(s, p, W_GANG) < 1.5:
         return -1, -1e9
     best_j, best = -1, -1e9
+    if not can_base_attack(s, t, i, r):
+        return best_j, best
+    dmg = attack_value(s, t, i, r) * (2.0 if weight(s, p, W_GANG) >= 0.5 else 1.0)
+    my_hits = hits_left(s, t, i, r)
     for j in beings_in_play(s):
-        if not attackable(s, t, j, p) or realm_of(s, s.I[j, F_LOC]) != here:
+        if realm_of(s, s.I[j, F_LOC]) != here or not attackable(s, t, j, p):
             continue
         v = target_value(s, t, p, j)
-        if v <= 0 or not base_attack_legal(s, t, i, j, r):
+        if v <= 0 or not may_take_base_attack(s, t, i, j, r):
             continue
-        dmg = attack_value(s, t, i, r) * (2.0 if weight(s, p, W_GANG) >= 0.5 else 1.0)
         ratio = min(1.0, dmg / max(1, hits_left(s, t, j, r)))
         val = v * (0.3 + 0.7 * ratio)
         if is_tether(s, t, s.I[j, F_LOC]):
             val += 0.5 * weight(s, p, W_HOLD_TETHER)
         sc = score(s, p, val)
-        if sc > best and _defence_at(s, t, s.I[j, F_LOC], s.I[j, F_CTRL], r) >= hits_left(s, t, i, r):
+        if sc > best and _defence_at(s, t, s.I[j, F_LOC], s.I[j, F_CTRL], r) >= my_hits:
             sc = score(s, p, 0.5 * val)     # a strong defence there halves the appeal
         if sc > best:
             best_j, best = j, sc

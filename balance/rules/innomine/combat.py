@@ -55,18 +55,32 @@ def attackable(s, t, i, by_seat):
 
 @njit(cache=True)
 def base_attack_legal(s, t, actor, target, r):
-    """Base Attack rules by realm: Humans on Earth fight only corporeally;
-    Relievers and Demonlings neither use nor suffer base Corporeal attacks;
-    Undead cannot take part in Celestial combat."""
+    """Base Attack rules by realm (see can_base_attack and may_take_base_attack)."""
+    return can_base_attack(s, t, actor, r) and may_take_base_attack(s, t, actor, target, r)
+
+
+@njit(cache=True)
+def can_base_attack(s, t, actor, r):
+    """The attacker's side of the base Attack rules: a positive Attack value;
+    Humans on Earth fight only corporeally; Relievers and Demonlings cannot use
+    base Corporeal attacks; Undead cannot take part in Celestial combat."""
+    d = s.I[actor, F_DESIGN]
     if attack_value(s, t, actor, r) <= 0:
         return False
-    if r == R_CORPOREAL and (unfledged(s, t, actor) or unfledged(s, t, target)):
+    if r == R_CORPOREAL and unfledged(s, t, actor):
         return False
-    if r == R_CELESTIAL and (t.C[s.I[actor, F_DESIGN], D_KIND] == UNDEAD or t.C[s.I[target, F_DESIGN], D_KIND] == UNDEAD):
+    if r == R_CELESTIAL and t.C[d, D_KIND] == UNDEAD:
         return False
-    if t.C[s.I[actor, F_DESIGN], D_CTYPE] == HUMAN and r != R_CORPOREAL:
+    return t.C[d, D_CTYPE] != HUMAN or r == R_CORPOREAL
+
+
+@njit(cache=True)
+def may_take_base_attack(s, t, actor, target, r):
+    """The target's side: Relievers and Demonlings cannot be targeted by base
+    Corporeal attacks; Undead cannot take part in Celestial combat."""
+    if r == R_CORPOREAL and unfledged(s, t, target):
         return False
-    return True
+    return not (r == R_CELESTIAL and t.C[s.I[target, F_DESIGN], D_KIND] == UNDEAD)
 
 
 @njit(cache=True)
@@ -271,6 +285,7 @@ def _choose(s, t, i, L, r):
         return A_TRAP, trap
     if weight(s, p, W_RETREAT) > 0.5 and _in_danger(s, t, i, r):
         return A_RETREAT, -1
+    base, roll, song = _uses(s, t, i, r)
     best_a, best_j, best_v = A_WAIT, -1, 0.0
     for j in beings_in_play(s):
         if s.I[j, F_FIGHT] < 0 or s.I[j, F_FIGHT] == s.I[i, F_FIGHT] or not is_being(s, t, j):
@@ -278,7 +293,13 @@ def _choose(s, t, i, L, r):
         v = target_value(s, t, p, j)
         if v <= 0:
             continue
-        a, dmg = _best_use(s, t, i, j, r)
+        a, dmg = A_WAIT, 0.0
+        if base > 0 and may_take_base_attack(s, t, i, j, r):
+            a, dmg = A_ATTACK, base
+        if roll > dmg:
+            a, dmg = A_ROLL, roll
+        if song > dmg:
+            a, dmg = A_SONG, song
         if a == A_WAIT:
             continue
         kill = 1.0 if dmg >= hits_left(s, t, j, r) else 0.5 * dmg / (1 + hits_left(s, t, j, r))
@@ -305,26 +326,23 @@ def _trap_target(s, t, i, r):
 
 
 @njit(cache=True)
-def _best_use(s, t, i, j, r):
-    """i's strongest way to hurt j this round: (action, expected damage)."""
-    best, dmg = A_WAIT, 0.0
-    if base_attack_legal(s, t, i, j, r):
-        best, dmg = A_ATTACK, float(attack_value(s, t, i, r))
+def _uses(s, t, i, r):
+    """Damage i can deal this round by each means: (base Attack, expected Gun-style
+    roll, Song of Fire-style amount if affordable); 0 where it has none."""
+    base = float(attack_value(s, t, i, r)) if can_base_attack(s, t, i, r) else 0.0
+    roll = 0.0
     c = find_effect(s, t, i, E_ROLL_DAMAGE)
     if c >= 0 and effect_param(s, t, c, E_ROLL_DAMAGE, 1) == r:
         div = effect_param(s, t, c, E_ROLL_DAMAGE, 2)
-        e = 0.0
-        for roll in range(1, 7):
-            e += roll_damage(roll, div)
-        if e / 6.0 > dmg:
-            best, dmg = A_ROLL, e / 6.0
+        for face in range(1, 7):
+            roll += roll_damage(face, div) / 6.0
+    song = 0.0
     c = find_effect(s, t, i, E_DAMAGE_LOCATION)
     if c >= 0 and effect_param(s, t, c, E_DAMAGE_LOCATION, 1) == r:
-        amount = effect_param(s, t, c, E_DAMAGE_LOCATION, 2)
         cost = action_cost(s, t, i, effect_param(s, t, c, E_DAMAGE_LOCATION, 3), False)
-        if amount > dmg and cost <= s.S[s.I[i, F_CTRL], S_ESSENCE]:
-            best, dmg = A_SONG, float(amount)
-    return best, dmg
+        if cost <= s.S[s.I[i, F_CTRL], S_ESSENCE]:
+            song = float(effect_param(s, t, c, E_DAMAGE_LOCATION, 2))
+    return base, roll, song
 
 
 @njit(cache=True)
@@ -351,14 +369,16 @@ def _berserk(s, t, i, a, j, r):
 
 @njit(cache=True)
 def _in_danger(s, t, i, r):
-    """Would the enemy's strongest single Attack reduce i to 0 Hits this round?"""
+    """Would the enemy's strongest single Attack reduce a defending i to 0 Hits this round?"""
+    if s.I[i, F_FIGHT] != DEFENDING:
+        return False
     worst = 0
     for j in beings_in_play(s):
         if s.I[j, F_FIGHT] >= 0 and s.I[j, F_FIGHT] != s.I[i, F_FIGHT] and can_act(s, t, j):
             v = attack_value(s, t, j, r)
             if v > worst:
                 worst = v
-    return worst >= hits_left(s, t, i, r) and s.I[i, F_FIGHT] == DEFENDING
+    return worst >= hits_left(s, t, i, r)
 
 
 @njit(cache=True)

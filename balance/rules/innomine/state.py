@@ -8,10 +8,11 @@ Locations are integers: a Tether or Location card in play is its instance
 index; the generic Locations come after the instances -- ``loc_earth``,
 ``loc_marches`` and one Realm per seat (``loc_realm(s, p)``).
 """
-from typing import NamedTuple
-
 import numpy as np
 from numba import njit
+from numba.experimental import structref
+
+from ...sim.structs import ArrayStructType, array_struct
 
 from .vocabulary import N_COUNTERS
 
@@ -78,18 +79,29 @@ N_SEAT_FIELDS = 10
 REPOSITORY, EVENTS = 0, 1       # index of a deck in State.decks (heads/counts at +2 per deck)
 
 
-class State(NamedTuple):
-    """A game's arrays.  Few and two-dimensional on purpose: numba passes every
-    member of a tuple to every call, so 9 arrays run ~10x faster than 60."""
-    I: np.ndarray          # [N, N_FIELDS] per-instance fields (F_*)
-    S: np.ndarray          # [P, N_SEAT_FIELDS] per-seat fields (S_*)
-    decks: np.ndarray      # [P, 2, M] Repository and Events deck, circular buffers of instances
-    curves: np.ndarray     # [P, 2, TT] Essence after gaining / spent, per own turn
-    g: np.ndarray          # [N_G] game scalars (G_*)
-    rng: np.ndarray        # [3, 3] seeded streams
-    trace: np.ndarray      # [TMAX, TRACE_W] event trace (only when tracing)
-    w: np.ndarray          # [P, N_WEIGHTS] float policy weights of each seat
-    live: np.ndarray       # [2, N + 1] Beings / other cards in play (count first)
+STATE_FIELDS = ("I", "S", "decks", "curves", "g", "rng", "trace", "w", "live")
+
+
+class StateType(ArrayStructType):
+    """numba's type of a State."""
+
+
+class State(structref.StructRefProxy):
+    """A game's arrays, handed to every rule as one pointer (see sim.structs):
+
+    I       [N, N_FIELDS] per-instance fields (F_*)
+    S       [P, N_SEAT_FIELDS] per-seat fields (S_*)
+    decks   [P, 2, M] Repository and Events deck, circular buffers of instances
+    curves  [P, 2, TT] Essence after gaining / spent, per own turn
+    g       [N_G] game scalars (G_*)
+    rng     [3, 3] seeded streams
+    trace   [TMAX, TRACE_W] event trace (only when tracing)
+    w       [P, N_WEIGHTS] float policy weights of each seat
+    live    [2, N + 1] Beings / other cards in play (count first)
+    """
+
+
+make_state = array_struct(StateType, State, STATE_FIELDS)
 
 
 def new_state(tables, weights, own_turns, trace_len=0):
@@ -97,7 +109,7 @@ def new_state(tables, weights, own_turns, trace_len=0):
     P = tables.seat.shape[0]
     n = int(tables.seat[:, 3].sum() + tables.seat[:, 4].sum()) + N_TOKENS
     m = tables.decks.shape[2]
-    return State(
+    return make_state(
         I=np.zeros((n, N_FIELDS), dtype=np.int64),
         S=np.zeros((P, N_SEAT_FIELDS), dtype=np.int64),
         decks=np.zeros((P, 2, m), dtype=np.int64),

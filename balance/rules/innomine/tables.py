@@ -8,6 +8,9 @@ position of the card in ``CompiledDecks.names``; seats are indexed 0..P-1.
 from typing import NamedTuple
 
 import numpy as np
+from numba.experimental import structref
+
+from ...sim.structs import ArrayStructType, array_struct
 
 
 class Tables(NamedTuple):
@@ -46,16 +49,29 @@ N_DESIGN_COLS = 20
 (P_SUPERIOR, P_SIDE, P_DISSONANCE, P_REPO_N, P_EVENTS_N) = range(5)
 
 
-class KernelTables(NamedTuple):
-    C: np.ndarray          # [D, N_DESIGN_COLS] per-design columns (D_*)
-    eff: np.ndarray        # [D, MAX_EFFECTS, EFFECT_WIDTH]
-    seat: np.ndarray       # [P, 5] per-seat columns (P_*)
-    sup_eff: np.ndarray    # [P, 8, 1 + EFFECT_WIDTH]
-    decks: np.ndarray      # [P, 2, M] Repository / Events deck lists as design ids, -1 padded
-    deck_slot: np.ndarray  # [P, D]
+KERNEL_FIELDS = ("C", "eff", "seat", "sup_eff", "decks", "deck_slot")
 
 
-def pack(t: Tables) -> KernelTables:
+class KernelTablesType(ArrayStructType):
+    """numba's type of KernelTables."""
+
+
+class KernelTables(structref.StructRefProxy):
+    """The kernel's card tables, handed to every rule as one pointer:
+
+    C          [D, N_DESIGN_COLS] per-design columns (D_*)
+    eff        [D, MAX_EFFECTS, EFFECT_WIDTH]
+    seat       [P, 5] per-seat columns (P_*)
+    sup_eff    [P, 8, 1 + EFFECT_WIDTH]
+    decks      [P, 2, M] Repository / Events deck lists as design ids, -1 padded
+    deck_slot  [P, D]
+    """
+
+
+make_kernel_tables = array_struct(KernelTablesType, KernelTables, KERNEL_FIELDS)
+
+
+def pack(t: Tables):
     """The kernel's form of compiled tables (pure data; no rule is changed)."""
     D = t.ctype.shape[0]
     C = np.zeros((D, N_DESIGN_COLS), dtype=np.int64)
@@ -72,6 +88,6 @@ def pack(t: Tables) -> KernelTables:
     decks = np.full((P, 2, m), -1, dtype=np.int64)
     decks[:, 0, :t.repo.shape[1]] = t.repo
     decks[:, 1, :t.events.shape[1]] = t.events
-    return KernelTables(C=C, eff=np.ascontiguousarray(t.eff, dtype=np.int64),
+    return make_kernel_tables(C=C, eff=np.ascontiguousarray(t.eff, dtype=np.int64),
                         seat=seat.astype(np.int64), sup_eff=np.ascontiguousarray(t.sup_eff, dtype=np.int64),
                         decks=decks, deck_slot=np.ascontiguousarray(t.deck_slot, dtype=np.int64))

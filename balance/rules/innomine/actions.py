@@ -18,18 +18,18 @@ from .decks import deck_card, deck_count
 from .essence import action_cost
 from .humans import condition_met, afterlife_side
 from .policies import (score, weight, W_INFLUENCE, W_COURT, W_DESCEND, W_HOLD_TETHER, W_WAIT,
-                       W_GANG, W_ATTACK_SERVITOR)
+                       W_GANG, W_ATTACK_SERVITOR, W_RETREAT)
 from .resonances import (influences, can_influence, p_success, resonance_stat, resonate,
                          steal_essence)
 from .state import G_WINNER, Z_PLAY, Z_FACEDOWN, realm_of, realm_type, realm_seat, loc_earth, log
-from .tethers import is_tether, can_go_down, has_steal_text, tether_count
+from .tethers import is_tether, can_go_down, has_steal_text, tether_count, up_destination
 from .trace import T_MOVE, T_WAIT
-from .vocabulary import (HUMAN, SERVITOR, TOOL, OBJECT, IMPUDITE, ELOHITE, HEAVEN, COUNTERS,
+from .vocabulary import (CORPOREAL, HUMAN, SERVITOR, TOOL, OBJECT, IMPUDITE, ELOHITE, HEAVEN, COUNTERS,
                          COND_AT_LEAST, E_HEAL, E_SEARCH_TOOL, E_SEARCH_LOCATION, E_INFLUENCE,
                          E_DESTROY_OBJECT, E_TOKEN_TOOL, E_SEARCH_SKILL, E_DAMAGE_LOCATION,
                          E_WAIT_ESSENCE, E_RESTRICT_INFLUENCED, E_FREE_MOVE, MAX_EFFECTS)
 from .state import (beings_in_play, others_in_play, EVENTS, F_ACTS, F_ATTS, F_CNT, F_CTRL, F_DESIGN, F_DMG, F_FIGHT, F_HEALED, F_INF_BY, F_LOC, F_NATT, F_OWNER, F_TRAUMA, F_WAITED, F_ZONE, S_ESSENCE)  # noqa: E501
-from .tables import (D_CTYPE, D_DESTINY, D_FATE, D_KIND, P_SIDE)
+from .tables import (D_CTYPE, D_DESTINY, D_FATE, D_HITS, D_KIND, P_SIDE)
 from .vocabulary import N_COUNTERS
 
 # what a chosen action is
@@ -376,8 +376,8 @@ def _deck_has(s, t, p, ctype):
 # ------------------------------------------------------------------ moves
 @njit(cache=True)
 def _best_move(s, t, i, p):
-    """Down a Tether to Earth, toward someone to Influence, to a Tether to hold
-    or to plot a theft at; up a Tether is never chosen by these policies."""
+    """Down a Tether to Earth; toward someone to Influence; up a Tether home
+    when badly hurt (retreat-minded styles); to a Tether to plot a theft at."""
     if realm_seat(s, s.I[i, F_LOC]) >= 0:
         return _descend(s, t, i, p)
     best_l, best = -1, -1e9
@@ -390,6 +390,12 @@ def _best_move(s, t, i, p):
                 sc = score(s, p, v)
                 if sc > best:
                     best_l, best = s.I[j, F_LOC], sc
+    up = up_destination(s, t, i)
+    if up >= 0 and t.C[s.I[i, F_DESIGN], D_CTYPE] != HUMAN:
+        hurt = s.I[i, F_DMG + CORPOREAL] / max(1, t.C[s.I[i, F_DESIGN], D_HITS + CORPOREAL])
+        sc = score(s, p, weight(s, p, W_RETREAT) * hurt - 0.3)
+        if sc > best:
+            best_l, best = up, sc
     if t.C[s.I[i, F_DESIGN], D_CTYPE] == HUMAN and _plots_theft(s, t, p):
         for l in others_in_play(s):
             if is_tether(s, t, l) and s.I[l, F_CTRL] != p and l != s.I[i, F_LOC] and _empty_of_enemies(s, t, l, p):

@@ -1,8 +1,10 @@
 """Building small positions by hand, for tests that the rulebook's text fixes.
 
 A ``Board`` deals a real game of the starter decks (Belial in seat 0,
-Gabriel in seat 1), then lets a test take named cards out of the decks and
-put them where a rulebook passage says they are.
+Gabriel in seat 1, unless other decks or cost overrides are asked for), then
+lets a test take named cards out of the decks and put them where a rulebook
+passage says they are: in play, on top of a deck, or in a hand.  ``peek``
+reads the next roll of the engine's seeded streams without using it up.
 """
 import numpy as np
 
@@ -12,16 +14,25 @@ from balance.rules.innomine.humans import enter_realm
 from balance.rules.innomine.policy_files import load_policy
 from balance.rules.innomine.setup import setup
 from balance.rules.innomine.tables import pack
-from balance.rules.innomine.vocabulary import HUMAN, ETHEREAL, SERVITOR
+from balance.rules.innomine.vocabulary import ETHEREAL, HUMAN, SERVITOR
 
 ROOT = S.__file__.rsplit("/balance/", 1)[0]
 BELIAL, GABRIEL = 0, 1
 
 
+def peek(s, roll):
+    """What ``roll(s)`` (a draw from the engine's seeded streams) would give next,
+    leaving the streams where they were."""
+    saved = s.rng.copy()
+    value = roll(s)
+    s.rng[:] = saved
+    return value
+
+
 class Board:
-    def __init__(self, seed=1, turn=10):
-        decks = [load_deck(f"{ROOT}/decks/belial.toml"), load_deck(f"{ROOT}/decks/gabriel.toml")]
-        self.compiled = compile_tables(decks)
+    def __init__(self, seed=1, turn=10, decks=("belial", "gabriel"), overrides=None):
+        decks = [load_deck(f"{ROOT}/decks/{name}.toml") for name in decks]
+        self.compiled = compile_tables(decks, overrides)
         self.t = pack(self.compiled.tables)
         w = np.stack([load_policy("influencer")] * 2)
         self.s = S.new_state(self.t, w, 100, trace_len=10_000)
@@ -61,6 +72,28 @@ class Board:
                 cards.remove(i)
                 s.decks[seat, which, :len(cards)] = cards
                 s.S[seat, h], s.S[seat, h + 1] = 0, len(cards)
+
+    def on_top(self, seat, name, which=S.EVENTS):
+        """Put an instance of ``name`` on top of seat's Events deck (or Repository)."""
+        s = self.s
+        i = self.take(seat, name)
+        h = S.S_REPO_HEAD + 2 * which
+        head, cnt, m = s.S[seat, h], s.S[seat, h + 1], s.decks.shape[2]
+        cards = [i] + [s.decks[seat, which, (head + k) % m] for k in range(cnt)]
+        s.decks[seat, which, :len(cards)] = cards
+        s.S[seat, h], s.S[seat, h + 1] = 0, len(cards)
+        s.I[i, S.F_ZONE] = S.Z_EVENTS if which == S.EVENTS else S.Z_REPO
+        return i
+
+    def to_hand(self, seat, name):
+        """An instance of ``name`` into seat's hand."""
+        i = self.take(seat, name)
+        self.s.I[i, S.F_ZONE] = S.Z_HAND
+        return i
+
+    def hand(self, seat):
+        I = self.s.I
+        return [i for i in range(self.N) if I[i, S.F_ZONE] == S.Z_HAND and I[i, S.F_OWNER] == seat]
 
     def put(self, seat, name, loc, ctrl=None, inf_by=-1, entered=0):
         """Put a card into play at ``loc`` (controlled by ``ctrl``, default its owner

@@ -3,17 +3,17 @@
 Positions are built as the "Sample Game" section describes them, and the
 engine's own phase functions are run on them.
 """
+from positions import BELIAL, GABRIEL, Board
+
 from balance.rules.innomine import state as S
-from balance.rules.innomine.beings import attach, attack_value, is_down, hits_left
+from balance.rules.innomine.beings import attach, attack_value, hits_left, is_down
 from balance.rules.innomine.combat import base_attack_legal, roll_damage
 from balance.rules.innomine.damage import deal_damage, resolve_zero_hits
 from balance.rules.innomine.effects import apply_immediate, use_ability
 from balance.rules.innomine.essence import gain_essence
 from balance.rules.innomine.humans import afterlife_side
 from balance.rules.innomine.tethers import burn_demons_in_combat
-from balance.rules.innomine.vocabulary import CORPOREAL, CELESTIAL, HEAVEN, E_SEARCH_TOOL, COUNTERS
-
-from positions import Board, BELIAL, GABRIEL
+from balance.rules.innomine.vocabulary import CELESTIAL, CORPOREAL, COUNTERS, E_SEARCH_TOOL, HEAVEN
 
 
 def sample_position():

@@ -11,7 +11,9 @@ import sys
 import tempfile
 
 import numpy as np
-from hypothesis import HealthCheck, Phase, given, settings, strategies as st
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+from strategies import ROOT, deck_toml
 
 from balance.cards import compile_tables, load_deck
 from balance.rules.innomine import state as S
@@ -20,8 +22,6 @@ from balance.rules.innomine.matchup import play_range, prepare
 from balance.rules.innomine.policy_files import load_policy
 from balance.rules.innomine.setup import setup
 from balance.rules.innomine.tables import pack
-
-from strategies import ROOT, deck_toml
 
 POLICIES = ["influencer", "warmonger", "tether_holder", "random"]
 

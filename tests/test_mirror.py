@@ -1,12 +1,11 @@
 """A mirror match must come out even: Gabriel against the same Gabriel deck,
 with the first player chosen at random, wins half the games from seat 0."""
 from scipy.stats import binomtest
+from strategies import ROOT
 
-from balance.rules.innomine.game import R_SWAP, R_WINNER, R_FIRST
+from balance.rules.innomine.game import R_FIRST, R_SWAP, R_WINNER
 from balance.rules.innomine.matchup import play_range, prepare
 from balance.sim.batch import run_games
-
-from strategies import ROOT
 
 
 def test_mirror_match_is_even_once_seats_are_accounted_for():

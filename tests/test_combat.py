@@ -1,0 +1,676 @@
+"""Combat and damage (rulebook, phase 6a "The Combat Actions", and the combat
+rules of "Beings in Detail"), as small positions that the rulebook's text decides.
+
+Like tests/test_phases.py: a real game of the starter decks, named cards put
+where the passage says, the engine's own functions run on it, and dice only
+from the engine's seeded streams (read ahead with ``positions.peek``, or
+checked against exact probabilities over many rolls).
+"""
+import numpy as np
+import pytest
+from positions import BELIAL, GABRIEL, Board, peek
+from scipy.stats import binomtest
+
+from balance.rules.innomine import state as S
+from balance.rules.innomine.actions import _best_attack
+from balance.rules.innomine.beings import attach, attack_value, can_act, is_down, move_to
+from balance.rules.innomine.combat import (
+    A_ATTACK,
+    A_BOOST,
+    A_RETREAT,
+    A_ROLL,
+    A_SONG,
+    A_TRAP,
+    A_WAIT,
+    ATTACKING,
+    DEFENDING,
+    MAX_ROUNDS,
+    _berserk,
+    _choose,
+    _declare,
+    _end_of_round,
+    _gather_attackers,
+    _gather_defenders,
+    _resolve,
+    _send_reinforcements,
+    _uses,
+    attackable,
+    can_base_attack,
+    fight,
+    may_take_base_attack,
+)
+from balance.rules.innomine.damage import deal_damage, ethereal_loss, resolve_zero_hits
+from balance.rules.innomine.effects import use_ability
+from balance.rules.innomine.policies import W_GANG, W_RETREAT
+from balance.rules.innomine.tables import D_ATK, D_HITS
+from balance.rules.innomine.tethers import burn_demons_in_combat
+from balance.rules.innomine.vocabulary import (
+    CELESTIAL,
+    CORPOREAL,
+    COUNTERS,
+    E_DAMAGE_LOCATION,
+    ETHEREAL_REALM,
+)
+from balance.sim.seeding import DICE, d6
+
+R_CE, R_ET, R_CO = S.R_CELESTIAL, S.R_ETHEREAL, S.R_CORPOREAL
+
+
+def wilson_holds(successes, n, p):
+    ci = binomtest(successes, n).proportion_ci(confidence_level=0.999, method="wilson")
+    return ci.low <= p <= ci.high
+
+
+def hits(b, name, r):
+    return int(b.t.C[b.design(name), D_HITS + r])
+
+
+def atk(b, name, r):
+    return int(b.t.C[b.design(name), D_ATK + r])
+
+
+def board():
+    b = Board()
+    b.clear_board()
+    b.new_york = b.put(BELIAL, "New York", b.earth, ctrl=-1)
+    return b
+
+
+def sides(b, attackers, defenders):
+    for i in attackers:
+        b.s.I[i, S.F_FIGHT] = ATTACKING
+    for i in defenders:
+        b.s.I[i, S.F_FIGHT] = DEFENDING
+
+
+# ================================================================== who may be attacked, and how
+def test_a_being_can_be_attacked_once_it_has_spent_an_opposing_turn_in_its_realm():
+    """"Beings cannot be attacked until they have spent one opponent's Turn in a
+    given Realm" (I12): a Being that entered in turn t may be attacked from turn
+    t + 2 on -- never in the opposing turn right after it arrived -- and not in
+    Trauma; moving within a realm keeps its count, a new realm restarts it."""
+    b = board()
+    s, I = b.s, b.s.I
+    v = b.put(BELIAL, "Vashka", b.earth, entered=9)        # then comes an opposing turn, 10
+    assert not attackable(s, b.t, v, GABRIEL)
+    s.g[S.G_TURN] = 11
+    assert attackable(s, b.t, v, GABRIEL) and not attackable(s, b.t, v, BELIAL)
+    move_to(s, b.t, v, b.new_york)
+    assert I[v, S.F_ENTERED] == 9 and attackable(s, b.t, v, GABRIEL)
+    move_to(s, b.t, v, b.realm(BELIAL))
+    assert I[v, S.F_ENTERED] == 11 and not attackable(s, b.t, v, GABRIEL)
+    s.g[S.G_TURN] = 13
+    assert attackable(s, b.t, v, GABRIEL)
+    I[v, S.F_TRAUMA] = 2
+    assert not attackable(s, b.t, v, GABRIEL)
+
+
+@pytest.mark.parametrize("seat, name", [(GABRIEL, "Kindling"), (BELIAL, "Poof")])
+def test_relievers_and_demonlings_neither_use_nor_take_base_corporeal_attacks(seat, name):
+    """Relievers and Demonlings "can neither use nor be targeted by a base Corporeal
+    Attack value" -- Celestial ones are another matter."""
+    b = board()
+    s = b.s
+    r = b.put(seat, name, b.earth)
+    foe = b.put(1 - seat, "Grasch" if seat == GABRIEL else "Azra", b.earth)
+    assert atk(b, name, CORPOREAL) > 0
+    assert not can_base_attack(s, b.t, r, R_CO) and can_base_attack(s, b.t, r, R_CE)
+    assert not may_take_base_attack(s, b.t, foe, r, R_CO) and may_take_base_attack(s, b.t, foe, r, R_CE)
+    assert _best_attack(s, b.t, foe, 1 - seat)[0] == -1       # nobody there to attack
+
+
+def test_humans_fight_only_corporeally():
+    """Humans "when on Earth they may only participate in Corporeal combat without
+    special card effects.\""""
+    b = board()
+    ed = b.put(BELIAL, "Ed Holder", b.earth, ctrl=BELIAL)
+    assert atk(b, "Ed Holder", CELESTIAL) > 0 and atk(b, "Ed Holder", ETHEREAL_REALM) > 0
+    assert can_base_attack(b.s, b.t, ed, R_CO)
+    assert not can_base_attack(b.s, b.t, ed, R_CE) and not can_base_attack(b.s, b.t, ed, R_ET)
+
+
+def test_undead_take_no_part_in_celestial_combat():
+    """"an Undead cannot participate in Celestial combat" -- neither striking nor struck."""
+    b = board()
+    u = b.put(BELIAL, "The Charred Man", b.realm(BELIAL))
+    angel = b.put(GABRIEL, "Azra", b.realm(BELIAL))
+    assert not can_base_attack(b.s, b.t, u, R_CE) and can_base_attack(b.s, b.t, u, R_CO)
+    assert not may_take_base_attack(b.s, b.t, angel, u, R_CE)
+    assert may_take_base_attack(b.s, b.t, angel, u, R_CO)
+
+
+def test_the_standard_combat_of_each_realm():
+    """"On Earth, the standard combat is corporeal"; "In the Marches, the standard
+    combat is ethereal"; "In player's Realms, standard combat is Celestial" -- a
+    Tether or Location card on Earth is on Earth."""
+    b = board()
+    s = b.s
+    assert S.realm_type(s, b.earth) == R_CO and S.realm_type(s, b.new_york) == R_CO
+    assert S.realm_type(s, S.loc_marches(s)) == R_ET
+    assert S.realm_type(s, b.realm(BELIAL)) == R_CE and S.realm_type(s, b.realm(GABRIEL)) == R_CE
+
+
+# ================================================================== a round's choices
+def test_a_base_attack_does_the_attack_value():
+    """"That target takes damage equal to the attacker's Attack value of that type":
+    with Gabriel's Malakim's "+1 to their base attack value" and a Relic's "Holder's
+    base Corporeal Attack value is +2"; a Being in Trauma is "treated as having no
+    game text or attached Abilities or Objects"."""
+    b = board()
+    s, I, L = b.s, b.s.I, b.new_york
+    grasch = b.put(BELIAL, "Grasch", L)
+    azra = b.put(GABRIEL, "Azra", L)
+    tamiel = b.put(GABRIEL, "Tamiel", L)
+    sides(b, [grasch], [azra, tamiel])
+    assert attack_value(s, b.t, azra, CORPOREAL) == atk(b, "Azra", CORPOREAL) + 1
+    assert attack_value(s, b.t, azra, CELESTIAL) == atk(b, "Azra", CELESTIAL)
+    attach(s, b.t, b.take(GABRIEL, "Flaming Sword"), tamiel, GABRIEL)
+    assert attack_value(s, b.t, tamiel, CORPOREAL) == atk(b, "Tamiel", CORPOREAL) + 2
+    I[tamiel, S.F_TRAUMA] = 1
+    assert attack_value(s, b.t, tamiel, CORPOREAL) == atk(b, "Tamiel", CORPOREAL)
+    I[tamiel, S.F_TRAUMA] = 0
+    _resolve(s, b.t, grasch, A_ATTACK, azra, L, R_CO)
+    assert I[azra, S.F_DMG + CORPOREAL] == atk(b, "Grasch", CORPOREAL)
+    _resolve(s, b.t, azra, A_ATTACK, grasch, L, R_CO)
+    assert I[grasch, S.F_DMG + CORPOREAL] == atk(b, "Azra", CORPOREAL) + 1
+
+
+def test_a_wait_does_nothing():
+    """"to Wait -- take no action.\""""
+    b = board()
+    s, I, L = b.s, b.s.I, b.new_york
+    grasch = b.put(BELIAL, "Grasch", L)
+    azra = b.put(GABRIEL, "Azra", L)
+    sides(b, [grasch], [azra])
+    before = I.copy()
+    _resolve(s, b.t, grasch, A_WAIT, azra, L, R_CO)
+    assert (I == before).all()
+
+
+def test_game_text_in_a_round_gun_song_of_fire_and_numinous_corpus():
+    """"to use any game text, Ability, Songs, Objects, or Ranks attached": the Gun
+    ("Roll d6.  Being takes half of result (round up)", I16); Song of Fire ("Pay 1
+    Essence.  Do 2 Corporeal Hits to any number of Beings in your Location"); and
+    Numinous Corpus (pay 1 Essence: +1 Corporeal Attack, and 1 back at whoever
+    hits the holder)."""
+    b = board()
+    s, I, L = b.s, b.s.I, b.new_york
+    vashka = b.put(BELIAL, "Vashka", L)
+    grasch = b.put(BELIAL, "Grasch", L)
+    azra = b.put(GABRIEL, "Azra", L)
+    tamiel = b.put(GABRIEL, "Tamiel", L)
+    sides(b, [vashka, grasch], [azra, tamiel])
+    attach(s, b.t, b.take(BELIAL, "Gun"), vashka, BELIAL)
+    attach(s, b.t, b.take(BELIAL, "Song of Fire"), grasch, BELIAL)
+    attach(s, b.t, b.take(GABRIEL, "Numinous Corpus"), tamiel, GABRIEL)
+    roll = peek(s, lambda s: d6(s.rng))
+    _resolve(s, b.t, vashka, A_ROLL, azra, L, R_CO)
+    assert I[azra, S.F_DMG + CORPOREAL] == (roll + 1) // 2
+    azra_before = I[azra, S.F_DMG + CORPOREAL]
+    _resolve(s, b.t, grasch, A_SONG, -1, L, R_CO)
+    assert s.S[BELIAL, S.S_ESSENCE] == 5 - 1
+    assert I[azra, S.F_DMG + CORPOREAL] == azra_before + 2 and I[tamiel, S.F_DMG + CORPOREAL] == 2
+    assert I[vashka, S.F_DMG + CORPOREAL] == 0
+    _resolve(s, b.t, tamiel, A_BOOST, -1, L, R_CO)
+    assert s.S[GABRIEL, S.S_ESSENCE] == 5 - 1 and I[tamiel, S.F_BOOST] == 1
+    assert attack_value(s, b.t, tamiel, CORPOREAL) == atk(b, "Tamiel", CORPOREAL) + 1
+    _resolve(s, b.t, grasch, A_ATTACK, tamiel, L, R_CO)
+    assert I[grasch, S.F_DMG + CORPOREAL] == 1
+
+
+def test_a_song_costs_essence_and_an_action():
+    """Songs "cost Essence and an action to use": Song of Fire used as an action
+    fizzles without the Essence, and otherwise hurts the enemies in the Location."""
+    b = board()
+    s, I, L = b.s, b.s.I, b.new_york
+    grasch = b.put(BELIAL, "Grasch", L)
+    song = b.take(BELIAL, "Song of Fire")
+    attach(s, b.t, song, grasch, BELIAL)
+    azra = b.put(GABRIEL, "Azra", L)
+    s.S[BELIAL, S.S_ESSENCE] = 0
+    use_ability(s, b.t, grasch, song, E_DAMAGE_LOCATION, -1)
+    assert I[azra, S.F_DMG + CORPOREAL] == 0
+    s.S[BELIAL, S.S_ESSENCE] = 3
+    use_ability(s, b.t, grasch, song, E_DAMAGE_LOCATION, -1)
+    assert I[azra, S.F_DMG + CORPOREAL] == 2 and s.S[BELIAL, S.S_ESSENCE] == 2
+
+
+def test_tool_game_text_works_only_in_corporeal_combat():
+    """"Artifacts and Tools may not be used in player's Realms": a Gun's roll is an
+    option in Corporeal combat on Earth, none in a Realm's Celestial combat."""
+    b = board()
+    s = b.s
+    v = b.put(BELIAL, "Vashka", b.earth)
+    attach(s, b.t, b.take(BELIAL, "Gun"), v, BELIAL)
+    assert _uses(s, b.t, v, R_CO)[1] == pytest.approx(sum((r + 1) // 2 for r in range(1, 7)) / 6)
+    move_to(s, b.t, v, b.realm(BELIAL))
+    assert _uses(s, b.t, v, R_CE)[1] == 0
+
+
+def test_retreat_leaves_for_another_location_at_the_end_of_the_round():
+    """"to Retreat.  The Being leaves combat by moving to a different Location at the
+    end of the round" -- except that "Beings in New York need not leave New York
+    when Retreating.\""""
+    b = board()
+    s, I = b.s, b.s.I
+    dv = b.put(BELIAL, "Death Valley", b.earth)
+    for L, stays in ((dv, False), (b.new_york, True)):
+        grasch = b.put(BELIAL, "Grasch", L)
+        azra = b.put(GABRIEL, "Azra", L)
+        sides(b, [grasch], [azra])
+        _resolve(s, b.t, azra, A_RETREAT, -1, L, R_CO)
+        assert I[azra, S.F_RETREAT] == 1 and I[azra, S.F_LOC] == L
+        _end_of_round(s, b.t, L)
+        assert I[azra, S.F_FIGHT] == -1 and I[azra, S.F_RETREAT] == 0
+        assert I[azra, S.F_LOC] == (L if stays else b.earth)
+        assert I[grasch, S.F_FIGHT] == ATTACKING
+
+
+# ================================================================== sides and order
+def test_attackers_join_from_anywhere_in_the_realm_and_defending_is_free():
+    """"Multiple Beings may enter a single combat at once; the target of the attack
+    is automatically engaged in combat, and any beings who can Defend may choose to
+    do so" -- Defend "any number of times, against any attacks upon a Being at
+    their Location" (I13, I14: no action spent).  A Being at 0 Hits "can take no
+    further actions while in this state, including defense"."""
+    b = board()
+    s, I, L = b.s, b.s.I, b.new_york
+    s.w[BELIAL, W_GANG] = 1
+    lead = b.put(BELIAL, "Grasch", b.earth)
+    joiner = b.put(BELIAL, "Vashka", b.earth)
+    spent = b.put(BELIAL, "Sistrael", b.earth)
+    away = b.put(BELIAL, "Nyx", b.realm(BELIAL))
+    human = b.put(BELIAL, "Ed Holder", b.earth, ctrl=BELIAL)
+    for i in (lead, joiner, away, human):
+        I[i, S.F_ACTS] = 1
+    target = b.put(GABRIEL, "Azra", L)
+    tired = b.put(GABRIEL, "Hadriel", L)
+    down = b.put(GABRIEL, "Tamiel", L)
+    I[down, S.F_DMG + CORPOREAL] = hits(b, "Tamiel", CORPOREAL)
+    elsewhere = b.put(GABRIEL, "Zophiel", b.earth)
+    I[tired, S.F_ACTS] = 0
+    I[lead, S.F_FIGHT] = ATTACKING
+    I[target, S.F_FIGHT] = DEFENDING
+    _gather_attackers(s, b.t, BELIAL, L, R_CO)
+    assert I[joiner, S.F_FIGHT] == ATTACKING and I[joiner, S.F_LOC] == L and I[joiner, S.F_ACTS] == 0
+    assert [I[i, S.F_FIGHT] for i in (spent, away, human)] == [-1, -1, -1]
+    _gather_defenders(s, b.t, GABRIEL, L)
+    assert I[tired, S.F_FIGHT] == DEFENDING and I[tired, S.F_ACTS] == 0
+    assert I[down, S.F_FIGHT] == -1 and I[elsewhere, S.F_FIGHT] == -1
+    assert not can_act(s, b.t, down) and is_down(s, b.t, down)
+    sides(b, [], [down])
+    before = I.copy()
+    _resolve(s, b.t, down, A_ATTACK, lead, L, R_CO)
+    assert (I == before).all()
+
+
+def declaration(b, L):
+    n = b.N
+    order, what, whom = (np.empty(n, dtype=np.int64) for _ in range(3))
+    k = _declare(b.s, b.t, L, R_CO, order, what, whom)
+    return list(order[:k])
+
+
+def test_attackers_declare_and_resolve_before_defenders_unless_a_leader_defends():
+    """"Declare effects in this order: Attacking player's Beings ...; defending
+    players' Beings"; resolution follows the declaration.  Marnel's "Leader ...
+    allows any one defending Being in a combat round to act before attackers":
+    the engine always uses it, for the strongest able defender (I15)."""
+    b = board()
+    I, L = b.s.I, b.new_york
+    tamiel = b.put(GABRIEL, "Tamiel", L)
+    uzziel = b.put(GABRIEL, "Uzziel", L)
+    grasch = b.put(BELIAL, "Grasch", L)
+    vashka = b.put(BELIAL, "Vashka", L)
+    sides(b, [grasch, vashka], [tamiel, uzziel])
+    assert declaration(b, L) == [grasch, vashka, tamiel, uzziel]
+    marnel = b.put(GABRIEL, "Marnel", L)
+    sides(b, [], [marnel])
+    assert declaration(b, L) == [uzziel, grasch, vashka, tamiel, marnel]
+    I[marnel, S.F_DMG + CORPOREAL] = hits(b, "Marnel", CORPOREAL)       # a Leader at 0 Hits leads nobody
+    assert declaration(b, L) == [grasch, vashka, tamiel, uzziel]
+
+
+# ================================================================== whole combats
+def test_a_fight_goes_on_until_one_side_is_out_and_then_clears_its_flags():
+    """Combat is over when "one player has no Beings remaining in the Location";
+    0-Hit consequences are applied at the end of each round (I17).  Grasch (Co 3/4)
+    attacks Tamiel (Co 1/4) at New York: round 1 leaves her one Hit; in round 2 she
+    would Retreat, but Grasch resolves first and sends her into Trauma."""
+    b = board()
+    s, I, L = b.s, b.s.I, b.new_york
+    grasch = b.put(BELIAL, "Grasch", b.earth)
+    tamiel = b.put(GABRIEL, "Tamiel", L)
+    I[grasch, S.F_ACTS] = 1
+    fight(s, b.t, grasch, tamiel)
+    assert s.g[S.G_ROUND] == 2
+    assert I[tamiel, S.F_TRAUMA] == hits(b, "Tamiel", CORPOREAL) and I[tamiel, S.F_LOC] == b.realm(GABRIEL)
+    assert I[grasch, S.F_LOC] == L and I[grasch, S.F_ACTS] == 0
+    assert I[grasch, S.F_DMG + CORPOREAL] == atk(b, "Tamiel", CORPOREAL)
+    for f in (S.F_RETREAT, S.F_BOOST):
+        assert not I[:, f].any()
+    assert (I[:, S.F_FIGHT] == -1).all()
+
+
+def test_a_combat_in_which_nobody_can_hurt_anybody_stops_after_the_round_limit():
+    """I20: a Demonling attacks a Reliever on Earth; neither can use or take a base
+    Corporeal attack, so both Wait until the engine's limit of 12 rounds."""
+    b = board()
+    s, I = b.s, b.s.I
+    s.w[GABRIEL, W_RETREAT] = 0
+    poof = b.put(BELIAL, "Poof", b.earth)
+    kindling = b.put(GABRIEL, "Kindling", b.earth)
+    I[poof, S.F_ACTS] = 1
+    fight(s, b.t, poof, kindling)
+    assert MAX_ROUNDS == 12 and s.g[S.G_ROUND] == MAX_ROUNDS
+    assert not I[[poof, kindling], S.F_DMG:S.F_DMG + 3].any()
+    assert (I[:, S.F_FIGHT] == -1).all() and I[poof, S.F_ACTS] == 0
+
+
+def test_a_fight_in_a_realm_is_celestial():
+    """"In player's Realms, standard combat is Celestial": a demon that went up into
+    Gabriel's Realm is fought there with Celestial Attacks only."""
+    b = board()
+    s, I = b.s, b.s.I
+    azra = b.put(GABRIEL, "Azra", b.realm(GABRIEL))
+    vashka = b.put(BELIAL, "Vashka", b.realm(GABRIEL))
+    I[azra, S.F_ACTS] = 1
+    fight(s, b.t, azra, vashka)
+    assert atk(b, "Azra", CELESTIAL) >= hits(b, "Vashka", CELESTIAL)
+    assert I[vashka, S.F_ZONE] == S.Z_DISCARD and not I[azra, S.F_DMG:S.F_DMG + 3].any()
+
+
+def test_demons_fighting_at_an_archangels_tether_burn_every_round():
+    """"Demons take 1 Celestial Hit per turn spent in combat in a Tether controlled by
+    an Archangel" -- at the end of every round, as the sample shows (I25)."""
+    b = board()
+    s, I = b.s, b.s.I
+    kilauea = b.put(GABRIEL, "Mt. Kilauea", b.earth)
+    dv = b.put(BELIAL, "Death Valley", b.earth)
+    burning = b.put(BELIAL, "Vashka", kilauea)
+    idle = b.put(BELIAL, "Grasch", kilauea)
+    at_home = b.put(BELIAL, "Sistrael", dv)
+    angel = b.put(GABRIEL, "Tamiel", kilauea)
+    sides(b, [burning, at_home], [angel])
+    for k in (1, 2):
+        burn_demons_in_combat(s, b.t)
+        assert I[burning, S.F_DMG + CELESTIAL] == k
+        assert [I[i, S.F_DMG + CELESTIAL] for i in (idle, at_home, angel)] == [0, 0, 0]
+
+
+# ================================================================== damage and 0 Hits
+def test_damage_counters_stop_at_the_beings_hits():
+    """"A Being can survive Damage in a Realm up to one less than the number of its
+    Hits"; at 0 Hits it has "damage counters equal to their Hits" (I18)."""
+    b = board()
+    s, I = b.s, b.s.I
+    azra = b.put(GABRIEL, "Azra", b.earth)
+    h = hits(b, "Azra", CORPOREAL)
+    assert deal_damage(s, b.t, -1, azra, CORPOREAL, h - 1) == h - 1 and not is_down(s, b.t, azra)
+    assert deal_damage(s, b.t, -1, azra, CORPOREAL, 10) == 1 and I[azra, S.F_DMG + CORPOREAL] == h
+    assert deal_damage(s, b.t, -1, azra, CORPOREAL, 3) == 0 and is_down(s, b.t, azra)
+
+
+def test_zero_celestial_hits_make_a_being_soul_dead():
+    """"Discard the Being and any Songs or Ranks attached.  Any Objects that Being
+    was carrying are now loose in that Location, albeit still controlled by the
+    Being's controller [...] Any Being Influenced by them is freed of that Influence.\""""
+    b = board()
+    s, I, L = b.s, b.s.I, b.new_york
+    sis = b.put(BELIAL, "Sistrael", L)
+    song, blade, rank = (b.take(BELIAL, n) for n in ("Song of Fire", "Brimstone Blade", "Seneschal of Ash"))
+    for c in (song, blade, rank):
+        attach(s, b.t, c, sis, BELIAL)
+    ed = b.put(GABRIEL, "Ed Holder", L, ctrl=BELIAL, inf_by=sis)
+    deal_damage(s, b.t, -1, sis, CELESTIAL, hits(b, "Sistrael", CELESTIAL))
+    resolve_zero_hits(s, b.t)
+    assert I[sis, S.F_ZONE] == S.Z_DISCARD
+    assert I[song, S.F_ZONE] == S.Z_DISCARD and I[rank, S.F_ZONE] == S.Z_DISCARD
+    assert I[blade, S.F_ZONE] == S.Z_PLAY and I[blade, S.F_ATT] == -1
+    assert I[blade, S.F_LOC] == L and I[blade, S.F_CTRL] == BELIAL
+    assert I[ed, S.F_CTRL] == -1 and I[ed, S.F_INF_BY] == -1 and I[ed, S.F_ZONE] == S.Z_PLAY
+
+
+def test_a_human_at_zero_corporeal_hits_dies_and_goes_to_its_afterlife():
+    """"Mortals ... are dead and resolve afterlife"; "Impudites take a note of
+    Dissonance if a Human in their Location dies other than via aging.\""""
+    b = board()
+    s, I, L = b.s, b.s.I, b.new_york
+    agatha = b.put(BELIAL, "Sister Agatha Moore", L, ctrl=GABRIEL)
+    I[agatha, S.F_CNT + COUNTERS["turns_hell"]] = 3
+    witness = b.put(BELIAL, "Vashka", L)
+    far = b.put(BELIAL, "Moloquin", b.earth)
+    killer = b.put(BELIAL, "Grasch", L)
+    deal_damage(s, b.t, killer, agatha, CORPOREAL, hits(b, "Sister Agatha Moore", CORPOREAL))
+    resolve_zero_hits(s, b.t)
+    assert I[agatha, S.F_ZONE] == S.Z_SOUL and I[agatha, S.F_LOC] == b.realm(BELIAL)
+    assert I[witness, S.F_DISS] == 1 and I[far, S.F_DISS] == 0 and I[killer, S.F_DISS] == 0
+
+
+@pytest.mark.parametrize("name", ["Azra", "Saint Florian"])
+def test_malakim_and_saints_at_zero_corporeal_hits_go_home_and_regenerate(name):
+    """"Malakim return to their Realm and regenerate all Corporeal Hits"; "When a
+    Saint is corporeally killed, they return to Heaven and regenerate all Body Hits
+    immediately" -- no Trauma."""
+    b = board()
+    s, I = b.s, b.s.I
+    i = b.put(GABRIEL, name, b.new_york)
+    deal_damage(s, b.t, -1, i, CORPOREAL, 99)
+    resolve_zero_hits(s, b.t)
+    assert I[i, S.F_ZONE] == S.Z_PLAY and I[i, S.F_LOC] == b.realm(GABRIEL)
+    assert I[i, S.F_DMG + CORPOREAL] == 0 and I[i, S.F_TRAUMA] == 0
+    assert I[i, S.F_ENTERED] == s.g[S.G_TURN] and can_act(s, b.t, i)
+
+
+def test_other_immortals_at_zero_corporeal_hits_enter_trauma_and_drop_their_objects():
+    """"Other Immortals enter Trauma -- they return to their Realm.  They cannot
+    leave, and are treated as having no game text or attached Abilities or Objects,
+    for a number of turns equal to their Corporeal Hits"; the sample's Srnclack
+    leaves his Gun behind, "still controlled by Belial".  Trauma ends a fight."""
+    b = board()
+    s, I, L = b.s, b.s.I, b.new_york
+    g = b.put(BELIAL, "Grasch", L)
+    blade, song = b.take(BELIAL, "Brimstone Blade"), b.take(BELIAL, "Song of Fire")
+    attach(s, b.t, blade, g, BELIAL)
+    attach(s, b.t, song, g, BELIAL)
+    sides(b, [g], [])
+    deal_damage(s, b.t, -1, g, CORPOREAL, 99)
+    resolve_zero_hits(s, b.t)
+    assert I[g, S.F_TRAUMA] == hits(b, "Grasch", CORPOREAL) and I[g, S.F_LOC] == b.realm(BELIAL)
+    assert I[g, S.F_FIGHT] == -1 and I[g, S.F_ZONE] == S.Z_PLAY and not can_act(s, b.t, g)
+    assert I[blade, S.F_ATT] == -1 and I[blade, S.F_LOC] == L and I[blade, S.F_CTRL] == BELIAL
+    assert I[song, S.F_ATT] == g
+    deal_damage(s, b.t, -1, g, CELESTIAL, 1)
+    resolve_zero_hits(s, b.t)
+    assert I[g, S.F_TRAUMA] == hits(b, "Grasch", CORPOREAL)          # not traumatised again
+
+
+def test_undead_at_zero_corporeal_hits_are_soul_dead():
+    """"If an Undead is reduced to 0 Corporeal Hits, the Undead is soul-dead -- all
+    attached cards except Objects are discarded with the Undead, and Objects remain
+    controlled by Undead's Controller loose in the Undead's last Location.\""""
+    b = board()
+    s, I, L = b.s, b.s.I, b.new_york
+    u = b.put(BELIAL, "The Charred Man", L)
+    blade, song = b.take(BELIAL, "Brimstone Blade"), b.take(BELIAL, "Song of Fire")
+    attach(s, b.t, blade, u, BELIAL)
+    attach(s, b.t, song, u, BELIAL)
+    deal_damage(s, b.t, -1, u, CORPOREAL, 99)
+    resolve_zero_hits(s, b.t)
+    assert I[u, S.F_ZONE] == S.Z_DISCARD and I[song, S.F_ZONE] == S.Z_DISCARD
+    assert I[blade, S.F_ZONE] == S.Z_PLAY and I[blade, S.F_LOC] == L and I[blade, S.F_CTRL] == BELIAL
+
+
+def test_zero_ethereal_hits_lose_songs_and_break_each_influence_on_a_1_or_2():
+    """"Beings with 0 Ethereal Hits ... lose any Songs attached, and any Beings
+    Influenced by them may be freed of the Influence -- roll d6 for each.  On a 1 or
+    2, the Influence is broken.\""""
+    b = board()
+    s, I = b.s, b.s.I
+    v = b.put(BELIAL, "Vashka", b.earth)
+    song = b.take(BELIAL, "Song of Fire")
+    attach(s, b.t, song, v, BELIAL)
+    ed = b.put(GABRIEL, "Ed Holder", b.earth, ctrl=BELIAL, inf_by=v)
+    leslie = b.put(GABRIEL, "Leslie Hamerson", b.earth, ctrl=BELIAL, inf_by=v)
+
+    def two(s):
+        return d6(s.rng), d6(s.rng)
+    while not (peek(s, two)[0] <= 2 < peek(s, two)[1]):
+        d6(s.rng)
+    deal_damage(s, b.t, -1, v, ETHEREAL_REALM, 99)
+    resolve_zero_hits(s, b.t)
+    assert I[song, S.F_ZONE] == S.Z_DISCARD and I[v, S.F_LOC] == b.earth and I[v, S.F_ZONE] == S.Z_PLAY
+    assert (I[ed, S.F_CTRL], I[ed, S.F_INF_BY]) == (-1, -1)
+    assert (I[leslie, S.F_CTRL], I[leslie, S.F_INF_BY]) == (BELIAL, v)
+
+
+def test_zero_ethereal_hits_break_influence_one_time_in_three():
+    """The d6 "On a 1 or 2" breaks each Influence: P = 2/6 over many seeded rolls."""
+    b = board()
+    s, I = b.s, b.s.I
+    v = b.put(BELIAL, "Vashka", b.earth)
+    ed = b.put(GABRIEL, "Ed Holder", b.earth)
+    n, broken = 3000, 0
+    for _ in range(n):
+        I[ed, S.F_CTRL], I[ed, S.F_INF_BY], I[v, S.F_ET_OUT] = BELIAL, v, 0
+        ethereal_loss(s, b.t, v)
+        broken += I[ed, S.F_INF_BY] == -1
+    assert wilson_holds(broken, n, 2 / 6), broken / n
+
+
+def test_zero_ethereal_hits_in_the_marches_eject_a_non_ethereal():
+    """"If in the Marches, Beings other than an Ethereal are ejected to their last
+    non-Marches Location" (Earth's generic Location, row 64)."""
+    b = board()
+    s, I = b.s, b.s.I
+    v = b.put(BELIAL, "Vashka", S.loc_marches(s))
+    deal_damage(s, b.t, -1, v, ETHEREAL_REALM, 99)
+    resolve_zero_hits(s, b.t)
+    assert I[v, S.F_LOC] == b.earth and I[v, S.F_TRAUMA] == 0 and I[v, S.F_ZONE] == S.Z_PLAY
+
+
+def test_zero_corporeal_and_zero_ethereal_hits_both_take_effect():
+    """A Being at 0 Hits in two realms suffers both: Trauma for the Corporeal, and the
+    loss of its Songs for the Ethereal, in the same check."""
+    b = board()
+    s, I = b.s, b.s.I
+    g = b.put(BELIAL, "Grasch", b.new_york)
+    song = b.take(BELIAL, "Song of Fire")
+    attach(s, b.t, song, g, BELIAL)
+    deal_damage(s, b.t, -1, g, CORPOREAL, 99)
+    deal_damage(s, b.t, -1, g, ETHEREAL_REALM, 99)
+    resolve_zero_hits(s, b.t)
+    assert I[g, S.F_TRAUMA] == hits(b, "Grasch", CORPOREAL) and I[g, S.F_LOC] == b.realm(BELIAL)
+    assert I[song, S.F_ZONE] == S.Z_DISCARD and I[g, S.F_ET_OUT] == 1
+
+
+def test_a_mercurian_that_harms_a_human_takes_dissonance():
+    """"it is Dissonant for a Mercurian to cause damage of any sort to a Human"; a
+    Human's own damage counts toward its Destiny or Fate ("cause any damage")."""
+    b = board()
+    s, I = b.s, b.s.I
+    merc = b.put(GABRIEL, "Tamiel", b.earth)
+    elo = b.put(GABRIEL, "Hadriel", b.earth)
+    human = b.put(BELIAL, "Dr. Hannah Osei", b.earth, ctrl=BELIAL)
+    demon = b.put(BELIAL, "Vashka", b.earth)
+    deal_damage(s, b.t, merc, demon, CORPOREAL, 1)
+    deal_damage(s, b.t, elo, human, CORPOREAL, 1)
+    assert I[merc, S.F_DISS] == 0 and I[elo, S.F_DISS] == 0
+    deal_damage(s, b.t, merc, human, CORPOREAL, 1)
+    assert I[merc, S.F_DISS] == 1
+    deal_damage(s, b.t, human, demon, CORPOREAL, 2)
+    assert I[human, S.F_CNT + COUNTERS["damage_dealt"]] == 2
+
+
+@pytest.mark.parametrize("name, seat", [("Tamiel", GABRIEL), ("Vashka", BELIAL)])
+def test_berserk_turns_other_combat_actions_into_base_attacks(name, seat):
+    """Berserk (Mercurians and Impudites): "when attempting to take any action in
+    combat other than an Attack with base Attack value, roll d6.  If the result is
+    less than or equal to the levels of the Discord, the Impudite attacks with base
+    Attack value" -- a Gun shot or a Retreat alike, at the rate levels / 6."""
+    b = board()
+    s, I, L = b.s, b.s.I, b.new_york
+    i = b.put(seat, name, L)
+    foe = b.put(1 - seat, "Grasch" if seat == GABRIEL else "Azra", L)
+    other = b.put(BELIAL, "Sistrael", L) if seat == GABRIEL else b.put(BELIAL, "Grasch", L)
+    sides(b, [i], [foe])
+    dice = s.rng[DICE, 2]
+    assert _berserk(s, b.t, i, A_ROLL, foe, R_CO) == (A_ROLL, foe)              # no Discord: no roll
+    assert s.rng[DICE, 2] == dice
+    I[i, S.F_DISCORD] = 6
+    assert _berserk(s, b.t, i, A_ROLL, foe, R_CO) == (A_ATTACK, foe)
+    assert _berserk(s, b.t, i, A_RETREAT, -1, R_CO) == (A_ATTACK, foe)
+    assert _berserk(s, b.t, i, A_WAIT, -1, R_CO) == (A_WAIT, -1)
+    I[other, S.F_DISCORD] = 6
+    assert _berserk(s, b.t, other, A_ROLL, foe, R_CO) == (A_ROLL, foe)        # not a Berserk kind
+    I[i, S.F_DISCORD] = 2
+    n = 3000
+    forced = sum(_berserk(s, b.t, i, A_SONG, foe, R_CO)[0] == A_ATTACK for _ in range(n))
+    assert wilson_holds(forced, n, 2 / 6), forced / n
+
+
+def test_a_berserk_defender_in_danger_attacks_instead_of_retreating():
+    """The round choice itself: Tamiel, one Hit left against Grasch, would Retreat;
+    with six levels of Berserk she attacks instead."""
+    b = board()
+    s, I, L = b.s, b.s.I, b.new_york
+    tamiel = b.put(GABRIEL, "Tamiel", L)
+    grasch = b.put(BELIAL, "Grasch", L)
+    sides(b, [grasch], [tamiel])
+    I[tamiel, S.F_DMG + CORPOREAL] = hits(b, "Tamiel", CORPOREAL) - 1
+    assert _choose(s, b.t, tamiel, L, R_CO) == (A_RETREAT, -1)
+    I[tamiel, S.F_DISCORD] = 6
+    assert _choose(s, b.t, tamiel, L, R_CO) == (A_ATTACK, grasch)
+
+
+# ================================================================== Combat Acts
+def test_send_reinforcements_brings_defenders_from_one_location_when_outnumbered():
+    """Send Reinforcements: a Combat Act, "Move any number of Beings you Influence
+    from any one Location to a Location where combat is in progress" -- played,
+    and paid for, by the defender when outnumbered (here at a cost of 2 Essence)."""
+    b = Board(overrides={"Send Reinforcements": {"cost": 2}})
+    b.clear_board()
+    s, I = b.s, b.s.I
+    L = b.put(BELIAL, "New York", b.earth, ctrl=-1)
+    grasch = b.put(BELIAL, "Grasch", L)
+    target = b.put(GABRIEL, "Tamiel", L)
+    help1 = b.put(GABRIEL, "Azra", b.earth)
+    help2 = b.put(GABRIEL, "Hadriel", b.earth)
+    heaven = b.put(GABRIEL, "Zophiel", b.realm(GABRIEL))
+    card = b.to_hand(GABRIEL, "Send Reinforcements")
+    for c in b.hand(GABRIEL):
+        if c != card and I[c, S.F_DESIGN] == I[card, S.F_DESIGN]:
+            I[c, S.F_ZONE] = S.Z_DISCARD                           # one copy in hand
+    sides(b, [grasch], [target])
+    _send_reinforcements(s, b.t, GABRIEL, L)
+    assert I[card, S.F_ZONE] == S.Z_HAND                           # not outnumbered
+    vashka = b.put(BELIAL, "Vashka", L)
+    sides(b, [vashka], [])
+    s.S[GABRIEL, S.S_ESSENCE] = 1
+    _send_reinforcements(s, b.t, GABRIEL, L)
+    assert I[card, S.F_ZONE] == S.Z_HAND                           # cannot pay
+    s.S[GABRIEL, S.S_ESSENCE] = 5
+    _send_reinforcements(s, b.t, GABRIEL, L)
+    assert I[card, S.F_ZONE] == S.Z_DISCARD and s.S[GABRIEL, S.S_ESSENCE] == 3
+    for i in (help1, help2):
+        assert I[i, S.F_LOC] == L and I[i, S.F_FIGHT] == DEFENDING
+    assert I[heaven, S.F_LOC] == b.realm(GABRIEL) and I[heaven, S.F_FIGHT] == -1
+
+
+def test_pit_trap_takes_an_attacker_out_of_the_combat():
+    """Pit Trap: "Discard Pit Trap as a Combat Act.  One Being involved in combat with
+    holder of Pit Trap is removed from combat and enters a generic Location" -- the
+    holder springs it when the strongest attacker threatens it."""
+    b = board()
+    s, I, L = b.s, b.s.I, b.new_york
+    tamiel = b.put(GABRIEL, "Tamiel", L)
+    trap = b.take(GABRIEL, "Pit Trap")
+    attach(s, b.t, trap, tamiel, GABRIEL)
+    grasch = b.put(BELIAL, "Grasch", L)
+    sides(b, [grasch], [tamiel])
+    I[tamiel, S.F_DMG + CORPOREAL] = hits(b, "Tamiel", CORPOREAL) - atk(b, "Grasch", CORPOREAL)
+    a, j = _choose(s, b.t, tamiel, L, R_CO)
+    assert (a, j) == (A_TRAP, grasch)
+    _resolve(s, b.t, tamiel, a, j, L, R_CO)
+    assert I[trap, S.F_ZONE] == S.Z_DISCARD and I[tamiel, S.F_NATT] == 0
+    assert I[grasch, S.F_FIGHT] == -1 and I[grasch, S.F_LOC] == b.earth

@@ -68,7 +68,7 @@ def cmd_simulate(args):
     """Play N games of one matchup and print win rates with Wilson 95% intervals."""
     from .rules.innomine.matchup import play_range
     from .sim.batch import map_chunks, run_games
-    from .sim.summary import Summary, summarise
+    from .sim.summary import summarise
     m = _prepare(args)
     run_games(play_range, m, args.seed, 2, jobs=1)          # compile (or load) the kernel first
     t0 = time.perf_counter()

@@ -10,7 +10,7 @@ import numpy as np
 
 from ..rules.innomine import vocabulary as V
 from ..rules.innomine.tables import Tables
-from .schema import DeckError, Deck, Site, SUPERIOR_EFFECT_ROWS, choices, did_you_mean, want_int
+from .schema import SUPERIOR_EFFECT_ROWS, Deck, DeckError, Site, choices, did_you_mean, want_int
 
 STAT_FIELDS = {f"{realm}_{part}": (r, "atk" if part == "attack" else "hits")
                for realm, r in V.REALMS.items() for part in ("attack", "hits")}

@@ -9,8 +9,20 @@ from pathlib import Path
 
 from ..rules.innomine import vocabulary as V
 from .compile import compile_tables
-from .schema import (DeckError, Deck, Site, MAX_SUPERIORS, check_keys, choices, did_you_mean,
-                     parse_card, parse_superior, want_int, want_name, want_str)
+from .schema import (
+    MAX_SUPERIORS,
+    Deck,
+    DeckError,
+    Site,
+    check_keys,
+    choices,
+    did_you_mean,
+    parse_card,
+    parse_superior,
+    want_int,
+    want_name,
+    want_str,
+)
 
 MAX_DISTINCT = 64        # a deck's distinct cards are bits of one int64 in the records
 HAND_SIZE = 7            # "Each player has a hand size of seven to begin the game"

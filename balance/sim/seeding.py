@@ -7,7 +7,6 @@ game is bit-identical whatever worker, chunk or backend plays it, and with the
 JIT on or off.  All arithmetic stays inside 32-bit words held in int64, so
 Python and numba agree exactly (no overflow in either).
 """
-import numpy as np
 from numba import njit
 
 SHUFFLE, DICE, POLICY = 0, 1, 2
@@ -72,7 +71,3 @@ def uniform(rng, k):
     """A float in [0, 1) from stream k."""
     return next32(rng, k) / 4294967296.0
 
-
-def new_rng():
-    """Stream state for one game (filled by seed_streams)."""
-    return np.zeros((N_STREAMS, 3), dtype=np.int64)

@@ -4,7 +4,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.stats import binomtest
 
-from ..rules.innomine.game import R_FIRST, R_TURNS, R_WINNER, R_END
+from ..rules.innomine.game import R_END, R_FIRST, R_TURNS, R_WINNER
 
 
 def wilson(k: int, n: int, confidence=0.95) -> tuple[float, float]:

@@ -8,29 +8,91 @@ Each Being's controller scores the legal choices with its policy weights.
 """
 from numba import njit
 
-from ...sim.seeding import DICE, below
-from .beings import (is_being, can_act, find_effect, effect_sum, effect_param, hits_left,
-                     attack_value, move_to, has_effect)
-from .combat import fight, attackable, can_base_attack, may_take_base_attack, target_value
+from .beings import (
+    attack_value,
+    can_act,
+    effect_param,
+    find_effect,
+    has_effect,
+    hits_left,
+    is_being,
+    move_to,
+)
+from .combat import attackable, can_base_attack, fight, may_take_base_attack, target_value
+from .decks import deck_card, deck_count
 from .dissonance import add_dissonance
 from .effects import use_ability
-from .decks import deck_card, deck_count
 from .essence import action_cost
-from .humans import condition_met, afterlife_side
-from .policies import (score, weight, W_INFLUENCE, W_COURT, W_DESCEND, W_HOLD_TETHER, W_WAIT,
-                       W_GANG, W_ATTACK_SERVITOR, W_RETREAT)
-from .resonances import (influences, can_influence, p_success, resonance_stat, resonate,
-                         steal_essence)
-from .state import G_WINNER, Z_PLAY, Z_FACEDOWN, realm_of, realm_type, realm_seat, loc_earth, log
-from .tethers import is_tether, can_go_down, has_steal_text, tether_count, up_destination
+from .humans import afterlife_side, condition_met
+from .policies import (
+    W_ATTACK_SERVITOR,
+    W_COURT,
+    W_DESCEND,
+    W_GANG,
+    W_HOLD_TETHER,
+    W_INFLUENCE,
+    W_RETREAT,
+    W_WAIT,
+    score,
+    weight,
+)
+from .resonances import can_influence, influences, p_success, resonance_stat, resonate, steal_essence
+from .state import (
+    EVENTS,
+    F_ACTS,
+    F_ATTS,
+    F_CNT,
+    F_CTRL,
+    F_DESIGN,
+    F_DMG,
+    F_FIGHT,
+    F_HEALED,
+    F_INF_BY,
+    F_LOC,
+    F_NATT,
+    F_OWNER,
+    F_TRAUMA,
+    F_WAITED,
+    F_ZONE,
+    G_WINNER,
+    S_ESSENCE,
+    Z_FACEDOWN,
+    Z_PLAY,
+    beings_in_play,
+    loc_earth,
+    log,
+    others_in_play,
+    realm_of,
+    realm_seat,
+    realm_type,
+)
+from .tables import D_CTYPE, D_DESTINY, D_FATE, D_HITS, D_KIND, P_SIDE
+from .tethers import can_go_down, has_steal_text, is_tether, tether_count, up_destination
 from .trace import T_MOVE, T_WAIT
-from .vocabulary import (CORPOREAL, HUMAN, SERVITOR, TOOL, OBJECT, IMPUDITE, ELOHITE, HEAVEN, COUNTERS,
-                         COND_AT_LEAST, E_HEAL, E_SEARCH_TOOL, E_SEARCH_LOCATION, E_INFLUENCE,
-                         E_DESTROY_OBJECT, E_TOKEN_TOOL, E_SEARCH_SKILL, E_DAMAGE_LOCATION,
-                         E_WAIT_ESSENCE, E_RESTRICT_INFLUENCED, E_FREE_MOVE, MAX_EFFECTS)
-from .state import (beings_in_play, others_in_play, EVENTS, F_ACTS, F_ATTS, F_CNT, F_CTRL, F_DESIGN, F_DMG, F_FIGHT, F_HEALED, F_INF_BY, F_LOC, F_NATT, F_OWNER, F_TRAUMA, F_WAITED, F_ZONE, S_ESSENCE)  # noqa: E501
-from .tables import (D_CTYPE, D_DESTINY, D_FATE, D_HITS, D_KIND, P_SIDE)
-from .vocabulary import N_COUNTERS
+from .vocabulary import (
+    COND_AT_LEAST,
+    CORPOREAL,
+    COUNTERS,
+    E_DAMAGE_LOCATION,
+    E_DESTROY_OBJECT,
+    E_FREE_MOVE,
+    E_HEAL,
+    E_INFLUENCE,
+    E_RESTRICT_INFLUENCED,
+    E_SEARCH_LOCATION,
+    E_SEARCH_SKILL,
+    E_SEARCH_TOOL,
+    E_TOKEN_TOOL,
+    E_WAIT_ESSENCE,
+    ELOHITE,
+    HEAVEN,
+    HUMAN,
+    IMPUDITE,
+    MAX_EFFECTS,
+    N_COUNTERS,
+    OBJECT,
+    TOOL,
+)
 
 # what a chosen action is
 K_WAIT, K_RESONATE, K_STEAL, K_ATTACK, K_ABILITY, K_MOVE = range(6)
@@ -376,8 +438,9 @@ def _deck_has(s, t, p, ctype):
 # ------------------------------------------------------------------ moves
 @njit(cache=True)
 def _best_move(s, t, i, p):
-    """Down a Tether to Earth; toward someone to Influence; up a Tether home
-    when badly hurt (retreat-minded styles); to a Tether to plot a theft at."""
+    """Down a Tether to Earth; toward someone to Influence; up one of its own
+    Superior's Tethers home when badly hurt (retreat-minded styles); to a Tether
+    to plot a theft at."""
     if realm_seat(s, s.I[i, F_LOC]) >= 0:
         return _descend(s, t, i, p)
     best_l, best = -1, -1e9
@@ -391,7 +454,7 @@ def _best_move(s, t, i, p):
                 if sc > best:
                     best_l, best = s.I[j, F_LOC], sc
     up = up_destination(s, t, i)
-    if up >= 0 and t.C[s.I[i, F_DESIGN], D_CTYPE] != HUMAN:
+    if up >= 0 and realm_seat(s, up) == s.I[i, F_OWNER] and t.C[s.I[i, F_DESIGN], D_CTYPE] != HUMAN:
         hurt = s.I[i, F_DMG + CORPOREAL] / max(1, t.C[s.I[i, F_DESIGN], D_HITS + CORPOREAL])
         sc = score(s, p, weight(s, p, W_RETREAT) * hurt - 0.3)
         if sc > best:

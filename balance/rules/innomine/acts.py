@@ -8,20 +8,70 @@ values, keeping its Essence reserve for anything that costs.
 """
 from numba import njit
 
-from .beings import is_being, can_hold, attach, ctype_of
+from .beings import attach, can_hold, ctype_of, is_being
 from .draw import mark
 from .effects import apply_immediate, play_facedown
 from .essence import card_cost, pay
-from .policies import (score, weight, is_random, W_RESERVE, W_SERVITOR, W_ATTACH, W_INFLUENCE,
-                       W_COURT, W_HOLD_TETHER)
-from .state import Z_HAND, Z_PLAY, Z_FACEDOWN, Z_DISCARD, G_TURN, HAND_SIZE, loc_realm, realm_of, log
-from .tethers import is_tether, has_steal_text
+from .policies import (
+    W_ATTACH,
+    W_COURT,
+    W_HOLD_TETHER,
+    W_INFLUENCE,
+    W_RESERVE,
+    W_SERVITOR,
+    is_random,
+    score,
+    weight,
+)
+from .state import (
+    F_ACTS,
+    F_ATT,
+    F_CTRL,
+    F_DESIGN,
+    F_ENTERED,
+    F_INF_BY,
+    F_LOC,
+    F_NATT,
+    F_OWNER,
+    F_TIE,
+    F_TRAUMA,
+    F_ZONE,
+    G_TURN,
+    HAND_SIZE,
+    S_ESSENCE,
+    S_MASK_PLAYED,
+    Z_DISCARD,
+    Z_FACEDOWN,
+    Z_HAND,
+    Z_PLAY,
+    beings_in_play,
+    enter_play,
+    loc_realm,
+    log,
+    others_in_play,
+    realm_of,
+)
+from .tables import D_ATK, D_COST, D_CTYPE, D_HITS, D_KIND, D_SIDE, D_SUPERIORS, P_SIDE, P_SUPERIOR
+from .tethers import has_steal_text, is_tether
 from .trace import T_PLAY
-from .vocabulary import (SERVITOR, SONG, OBJECT, RANK, SKILL, RITE, PERSONAL_ACT, HUMAN, TOOL,
-                         SENESCHAL, E_GAIN_ESSENCE, E_CONVERT_HUMAN, E_EXTRA_ACTION,
-                         E_STEAL_TETHER, E_COST_DISCOUNT, E_NONE)
-from .state import (enter_play, beings_in_play, others_in_play, F_ACTS, F_ATT, F_CTRL, F_DESIGN, F_ENTERED, F_INF_BY, F_LOC, F_NATT, F_OWNER, F_TIE, F_TRAUMA, F_ZONE, S_ESSENCE, S_MASK_PLAYED)  # noqa: E501
-from .tables import (D_ATK, D_COST, D_CTYPE, D_HITS, D_KIND, D_SIDE, D_SUPERIORS, P_SIDE, P_SUPERIOR)
+from .vocabulary import (
+    E_CONVERT_HUMAN,
+    E_COST_DISCOUNT,
+    E_EXTRA_ACTION,
+    E_GAIN_ESSENCE,
+    E_NONE,
+    E_STEAL_TETHER,
+    HUMAN,
+    OBJECT,
+    PERSONAL_ACT,
+    RANK,
+    RITE,
+    SENESCHAL,
+    SERVITOR,
+    SKILL,
+    SONG,
+    TOOL,
+)
 
 
 @njit(cache=True)

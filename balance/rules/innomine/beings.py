@@ -6,23 +6,65 @@ Choir/Band abilities its Superior's sheet gives its kind.
 """
 from numba import njit
 
-from .state import (enter_play, beings_in_play, Z_PLAY, Z_DISCARD, MAX_ATT, G_TURN, loc_realm, realm_of, realm_type, log)
+from .state import (
+    F_ACTS,
+    F_ATT,
+    F_ATT_BY,
+    F_ATTS,
+    F_BOOST,
+    F_CTRL,
+    F_DESIGN,
+    F_DISCORD,
+    F_DISCOUNT_USED,
+    F_DMG,
+    F_ENTERED,
+    F_ET_OUT,
+    F_FIGHT,
+    F_INF_BY,
+    F_LOC,
+    F_NATT,
+    F_OWNER,
+    F_TEMP_CTRL,
+    F_TRAUMA,
+    F_WAITED,
+    F_ZONE,
+    G_TURN,
+    MAX_ATT,
+    S_ESSENCE,
+    Z_DISCARD,
+    Z_PLAY,
+    beings_in_play,
+    enter_play,
+    loc_realm,
+    log,
+    realm_of,
+)
+from .tables import D_ATK, D_CTYPE, D_HITS, D_KIND, P_SIDE
 from .trace import T_ATTACH
-from .vocabulary import (SERVITOR, HUMAN, ETHEREAL, SONG, RANK, RITE, SKILL, OBJECT, TOOL,
-                         RELIEVER, DEMONLING, CALABITE, OFANITE, MALAKITE, SAINT, UNDEAD,
-                         E_ATTACK_BONUS, E_LEAVE_PLAY_ESSENCE, MAX_EFFECTS, HEAVEN)
-from .state import (F_WAITED, F_ET_OUT, F_DISCOUNT_USED, F_ACTS, F_ATT, F_ATTS, F_ATT_BY, F_BOOST, F_CTRL, F_DESIGN, F_DISCORD, F_DMG, F_ENTERED, F_FIGHT, F_INF_BY, F_LOC, F_NATT, F_OWNER, F_TEMP_CTRL, F_TRAUMA, F_ZONE, S_ESSENCE)  # noqa: E501
-from .tables import (D_ATK, D_CTYPE, D_HITS, D_KIND, D_SIDE, P_SIDE)
+from .vocabulary import (
+    CALABITE,
+    DEMONLING,
+    E_ATTACK_BONUS,
+    E_LEAVE_PLAY_ESSENCE,
+    ETHEREAL,
+    HUMAN,
+    MALAKITE,
+    MAX_EFFECTS,
+    OBJECT,
+    OFANITE,
+    RANK,
+    RELIEVER,
+    SAINT,
+    SERVITOR,
+    SONG,
+    TOOL,
+    UNDEAD,
+)
 
 
 @njit(cache=True)
 def ctype_of(s, t, i):
     return t.C[s.I[i, F_DESIGN], D_CTYPE]
-
-
-@njit(cache=True)
-def kind_of(s, t, i):
-    return t.C[s.I[i, F_DESIGN], D_KIND]
 
 
 @njit(cache=True)
@@ -36,16 +78,6 @@ def is_being(s, t, i):
 def is_human_card(t, d):
     """Saints and Undead "count as Humans for card purposes" but have no Destiny or Fate."""
     return t.C[d, D_CTYPE] == HUMAN or t.C[d, D_KIND] == SAINT or t.C[d, D_KIND] == UNDEAD
-
-
-@njit(cache=True)
-def is_mortal(s, t, i):
-    return t.C[s.I[i, F_DESIGN], D_CTYPE] == HUMAN
-
-
-@njit(cache=True)
-def side_of_seat(t, p):
-    return t.seat[p, P_SIDE]
 
 
 @njit(cache=True)
@@ -338,18 +370,9 @@ def _leave_play_essence(s, t, p):
 
 
 @njit(cache=True)
-def home_side(t, d):
-    """Heaven for angels, Saints and Relievers; Hell for the rest."""
-    return t.C[d, D_SIDE]
-
-
-@njit(cache=True)
 def returns_unhurt(s, t, i):
     """Malakim and Saints return to their Realm and regenerate instead of Trauma."""
     k = t.C[s.I[i, F_DESIGN], D_KIND]
     return k == MALAKITE or k == SAINT
 
 
-@njit(cache=True)
-def is_angel_side(t, d):
-    return t.C[d, D_SIDE] == HEAVEN

@@ -15,23 +15,69 @@ import numpy as np
 from numba import njit
 
 from ...sim.seeding import d6
-from .beings import (is_being, can_act, attack_value, unfledged, find_effect, effect_param,
-                     effect_sum, has_effect, hits_left, move_to, detach)
+from .beings import (
+    attack_value,
+    can_act,
+    detach,
+    effect_param,
+    find_effect,
+    has_effect,
+    hits_left,
+    is_being,
+    is_human_card,
+    move_to,
+    unfledged,
+)
 from .damage import deal_damage, resolve_zero_hits
-from .essence import action_cost, pay_action
+from .essence import action_cost, card_cost, pay, pay_action
 from .humans import afterlife_side
-from .policies import (score, weight, W_GANG, W_DEFEND, W_RETREAT, W_ATTACK_SERVITOR,
-                       W_ATTACK_HUMAN)
-from .state import (beings_in_play, G_TURN, G_WINNER, G_ROUND, Z_HAND, Z_DISCARD, R_CELESTIAL, R_CORPOREAL,
-                    realm_of, realm_type, log)
+from .policies import W_ATTACK_HUMAN, W_ATTACK_SERVITOR, W_DEFEND, W_GANG, W_RETREAT, score, weight
+from .state import (
+    F_ACTS,
+    F_BOOST,
+    F_CTRL,
+    F_DESIGN,
+    F_DISCORD,
+    F_ENTERED,
+    F_FIGHT,
+    F_LOC,
+    F_OWNER,
+    F_RETREAT,
+    F_TRAUMA,
+    F_ZONE,
+    G_ROUND,
+    G_TURN,
+    G_WINNER,
+    R_CELESTIAL,
+    R_CORPOREAL,
+    S_ESSENCE,
+    Z_DISCARD,
+    Z_HAND,
+    beings_in_play,
+    log,
+    realm_of,
+    realm_type,
+)
+from .tables import D_ATK, D_COST, D_CTYPE, D_KIND, P_SIDE
 from .tethers import burn_demons_in_combat
-from .trace import T_COMBAT, T_ATTACK, T_ABILITY, T_RETREAT, T_ROUND, T_GAIN_TEXT, T_PLAY
-from .vocabulary import (SERVITOR, HUMAN, UNDEAD, MERCURIAN, IMPUDITE, E_ROLL_DAMAGE,
-                         E_DAMAGE_LOCATION, E_COMBAT_BOOST, E_COMBAT_ESSENCE, E_LEADER,
-                         E_END_TURN_DAMAGE, E_RETREAT_STAY, E_REINFORCE, E_REMOVE_FROM_COMBAT,
-                         MAX_EFFECTS)
-from .state import (F_ACTS, F_BOOST, F_CTRL, F_DESIGN, F_DISCORD, F_ENTERED, F_FIGHT, F_LOC, F_OWNER, F_RETREAT, F_TRAUMA, F_ZONE, S_ESSENCE)  # noqa: E501
-from .tables import (D_ATK, D_COST, D_CTYPE, D_KIND, P_SIDE)
+from .trace import T_ABILITY, T_ATTACK, T_COMBAT, T_GAIN_TEXT, T_PLAY, T_RETREAT, T_ROUND
+from .vocabulary import (
+    E_COMBAT_BOOST,
+    E_COMBAT_ESSENCE,
+    E_DAMAGE_LOCATION,
+    E_END_TURN_DAMAGE,
+    E_LEADER,
+    E_REINFORCE,
+    E_REMOVE_FROM_COMBAT,
+    E_RETREAT_STAY,
+    E_ROLL_DAMAGE,
+    HUMAN,
+    IMPUDITE,
+    MAX_EFFECTS,
+    MERCURIAN,
+    SERVITOR,
+    UNDEAD,
+)
 
 ATTACKING, DEFENDING = 0, 1
 A_WAIT, A_ATTACK, A_ROLL, A_SONG, A_BOOST, A_TRAP, A_RETREAT = range(7)
@@ -192,6 +238,7 @@ def _send_reinforcements(s, t, q, L):
             best, best_n = l, n
     if best < 0:
         return
+    pay(s, q, card_cost(s, t, q, card))
     s.I[card, F_ZONE] = Z_DISCARD
     log(s, q, card, -1, T_PLAY, 0)
     for j in beings_in_play(s):
@@ -282,9 +329,9 @@ def _choose(s, t, i, L, r):
     p = s.I[i, F_CTRL]
     trap = _trap_target(s, t, i, r)
     if trap >= 0:
-        return A_TRAP, trap
+        return _berserk(s, t, i, A_TRAP, trap, r)
     if weight(s, p, W_RETREAT) > 0.5 and _in_danger(s, t, i, r):
-        return A_RETREAT, -1
+        return _berserk(s, t, i, A_RETREAT, -1, r)
     base, roll, song = _uses(s, t, i, r)
     best_a, best_j, best_v = A_WAIT, -1, 0.0
     for j in beings_in_play(s):
@@ -307,7 +354,7 @@ def _choose(s, t, i, L, r):
         if sc > best_v:
             best_a, best_j, best_v = a, j, sc
     if best_a == A_WAIT:
-        return _maybe_boost(s, t, i), -1
+        return _berserk(s, t, i, _maybe_boost(s, t, i), -1, r)
     return _berserk(s, t, i, best_a, best_j, r)
 
 
@@ -358,13 +405,38 @@ def _maybe_boost(s, t, i):
 
 @njit(cache=True)
 def _berserk(s, t, i, a, j, r):
-    """Mercurian and Impudite Discord, Berserk: any combat action other than a
-    base Attack is replaced by one on a d6 at or under the Discord levels."""
+    """Mercurian and Impudite Discord, Berserk: "when attempting to take any
+    action in combat other than an Attack with base Attack value, roll d6.  If the
+    result is less than or equal to the levels of the Discord, the Impudite
+    attacks with base Attack value" -- game text, Retreat and Pit Trap alike (a
+    Wait is no action).  The forced Attack goes to the declared target if it can
+    take one, else to the enemy closest to 0 Hits; with none, the action stands."""
     k = t.C[s.I[i, F_DESIGN], D_KIND]
-    if a != A_ATTACK and (k == MERCURIAN or k == IMPUDITE) and s.I[i, F_DISCORD] > 0:
-        if d6(s.rng) <= s.I[i, F_DISCORD]:
-            return A_ATTACK, j
-    return a, j
+    if a == A_ATTACK or a == A_WAIT or not (k == MERCURIAN or k == IMPUDITE) or s.I[i, F_DISCORD] <= 0:
+        return a, j
+    if d6(s.rng) > s.I[i, F_DISCORD]:
+        return a, j
+    if j < 0 or s.I[j, F_FIGHT] == s.I[i, F_FIGHT] or not base_attack_legal(s, t, i, j, r):
+        j2 = _base_target(s, t, i, r)
+        if j2 < 0:
+            return a, j
+        j = j2
+    return A_ATTACK, j
+
+
+@njit(cache=True)
+def _base_target(s, t, i, r):
+    """The enemy in i's combat that i can base-Attack with the fewest Hits left, or -1."""
+    best, best_h = -1, 1 << 30
+    if not can_base_attack(s, t, i, r):
+        return best
+    for j in beings_in_play(s):
+        if (s.I[j, F_FIGHT] >= 0 and s.I[j, F_FIGHT] != s.I[i, F_FIGHT] and is_being(s, t, j)
+                and may_take_base_attack(s, t, i, j, r)):
+            h = hits_left(s, t, j, r)
+            if h < best_h:
+                best, best_h = j, h
+    return best
 
 
 @njit(cache=True)
@@ -477,7 +549,7 @@ def location_damage(s, t, L):
             r, amount, who = t.eff[d, k, 1], t.eff[d, k, 2], t.eff[d, k, 3]
             for i in beings_in_play(s):
                 if s.I[i, F_LOC] == L and is_being(s, t, i):
-                    if who != 0 or t.C[s.I[i, F_DESIGN], D_CTYPE] == HUMAN:
+                    if who != 0 or is_human_card(t, s.I[i, F_DESIGN]):
                         deal_damage(s, t, -1, i, r, amount)
 
 

@@ -11,16 +11,42 @@ turn).
 from numba import njit
 
 from ...sim.seeding import d6
-from .beings import (is_being, leave_play, drop_objects, drop_songs, send_home,
-                     returns_unhurt, move_to)
+from .beings import drop_objects, drop_songs, is_being, leave_play, move_to, returns_unhurt, send_home
 from .dissonance import add_dissonance
 from .humans import kill_human
-from .state import Z_DISCARD, Z_PLAY, G_WINNER, loc_earth, loc_marches, realm_of, log
-from .trace import T_ZERO_CE, T_ZERO_ET, T_ZERO_CO, T_TRAUMA, T_REGEN
-from .vocabulary import (HUMAN, ETHEREAL, UNDEAD, MERCURIAN, IMPUDITE, COUNTERS,
-                         CELESTIAL, ETHEREAL_REALM, CORPOREAL)
-from .state import (beings_in_play, F_CNT, F_CTRL, F_DESIGN, F_DMG, F_ET_OUT, F_FIGHT, F_INF_BY, F_LOC, F_TRAUMA, F_ZONE)  # noqa: E501
-from .tables import (D_CTYPE, D_HITS, D_KIND)
+from .state import (
+    F_CNT,
+    F_CTRL,
+    F_DESIGN,
+    F_DMG,
+    F_ET_OUT,
+    F_FIGHT,
+    F_INF_BY,
+    F_LOC,
+    F_TRAUMA,
+    F_ZONE,
+    G_WINNER,
+    Z_DISCARD,
+    Z_PLAY,
+    beings_in_play,
+    loc_earth,
+    loc_marches,
+    log,
+    realm_of,
+)
+from .tables import D_CTYPE, D_HITS, D_KIND
+from .trace import T_REGEN, T_TRAUMA, T_ZERO_CE, T_ZERO_CO, T_ZERO_ET
+from .vocabulary import (
+    CELESTIAL,
+    CORPOREAL,
+    COUNTERS,
+    ETHEREAL,
+    ETHEREAL_REALM,
+    HUMAN,
+    IMPUDITE,
+    MERCURIAN,
+    UNDEAD,
+)
 
 _DEALT = COUNTERS["damage_dealt"]
 
@@ -59,9 +85,10 @@ def resolve_zero_hits(s, t):
             continue
         if _zero(s, t, i, CELESTIAL):
             soul_death(s, t, i)
-        elif _zero(s, t, i, CORPOREAL) and s.I[i, F_TRAUMA] == 0:
+            continue
+        if _zero(s, t, i, CORPOREAL) and s.I[i, F_TRAUMA] == 0:
             corporeal_death(s, t, i)
-        elif _zero(s, t, i, ETHEREAL_REALM) and s.I[i, F_ET_OUT] == 0:
+        if is_being(s, t, i) and _zero(s, t, i, ETHEREAL_REALM) and s.I[i, F_ET_OUT] == 0:
             ethereal_loss(s, t, i)
 
 

@@ -6,11 +6,23 @@ Each deck is a circular buffer of instance ids: top at ``head``, bottom at
 from numba import njit
 
 from ...sim.seeding import SHUFFLE, below
-from .state import Z_REPO, Z_EVENTS, Z_HAND, log
+from .state import (
+    EVENTS,
+    F_DESIGN,
+    F_OWNER,
+    F_ZONE,
+    REPOSITORY,
+    S_EV_CNT,
+    S_REPO_CNT,
+    S_REPO_HEAD,
+    Z_EVENTS,
+    Z_HAND,
+    Z_REPO,
+    log,
+)
+from .tables import D_CTYPE, D_KIND, P_REPO_N
 from .trace import T_BOTTOM
 from .vocabulary import BRIGHT_LILIM
-from .state import (EVENTS, F_DESIGN, F_OWNER, F_ZONE, REPOSITORY, S_EV_CNT, S_REPO_CNT, S_REPO_HEAD)  # noqa: E501
-from .tables import (D_CTYPE, D_KIND, P_REPO_N)
 
 
 @njit(cache=True)

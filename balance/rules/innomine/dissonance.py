@@ -11,11 +11,10 @@ from numba import njit
 from ...sim.seeding import d6
 from .beings import is_being, leave_play
 from .policies import W_TRADE_DISCORD, weight
-from .state import Z_DISCARD, log
-from .trace import T_DISS_ROLL, T_DISCORD, T_FALL, T_DISSONANCE
-from .vocabulary import SERVITOR, HEAVEN, MALAKITE
-from .state import (beings_in_play, F_CTRL, F_DESIGN, F_DISCORD, F_DISS, F_OWNER)  # noqa: E501
-from .tables import (D_CTYPE, D_KIND, D_SIDE)
+from .state import F_CTRL, F_DESIGN, F_DISCORD, F_DISS, F_OWNER, Z_DISCARD, beings_in_play, log
+from .tables import D_CTYPE, D_KIND, D_SIDE
+from .trace import T_DISCORD, T_DISS_ROLL, T_DISSONANCE, T_FALL
+from .vocabulary import HEAVEN, MALAKITE, SERVITOR
 
 
 @njit(cache=True)

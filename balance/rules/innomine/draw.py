@@ -5,13 +5,28 @@ the Earth, unless otherwise specified, such as the Marches for Ethereals."
 """
 from numba import njit
 
-from .decks import draw_repository, draw_event
+from .decks import draw_event, draw_repository
 from .effects import apply_immediate
-from .state import (enter_play, Z_PLAY, Z_DISCARD, G_TURN, loc_earth, loc_marches, log)
+from .state import (
+    F_AGE,
+    F_ATT,
+    F_CTRL,
+    F_DESIGN,
+    F_ENTERED,
+    F_INF_BY,
+    F_LOC,
+    F_ZONE,
+    G_TURN,
+    S_MASK_DRAWN,
+    Z_DISCARD,
+    enter_play,
+    loc_earth,
+    loc_marches,
+    log,
+)
+from .tables import D_CTYPE
 from .trace import T_DRAW, T_EVENT
-from .vocabulary import HUMAN, ETHEREAL, TETHER, INTERVENTION, NATURE
-from .state import (F_AGE, F_ATT, F_CTRL, F_DESIGN, F_ENTERED, F_INF_BY, F_LOC, F_ZONE, S_MASK_DRAWN)  # noqa: E501
-from .tables import (D_CTYPE)
+from .vocabulary import ETHEREAL, HUMAN, INTERVENTION, NATURE, TETHER
 
 
 @njit(cache=True)

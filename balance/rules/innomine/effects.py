@@ -8,22 +8,74 @@ it applies (beings.effect_sum, essence.card_cost, combat, end_turn).
 from numba import njit
 
 from ...sim.seeding import d6
-from .beings import (is_being, attach, detach, set_influence, effect_param, hits_left,
-                     drop_attachments)
-from .combat import fire_song, target_value
+from .beings import (
+    attach,
+    detach,
+    effect_param,
+    is_being,
+    is_human_card,
+    set_influence,
+)
+from .combat import fire_song
 from .damage import deal_damage, resolve_zero_hits
 from .decks import search_events, search_repository
 from .resonances import influence_roll
-from .state import (enter_play, beings_in_play, Z_PLAY, Z_DISCARD, Z_FACEDOWN, Z_UNUSED, G_NEXT_TOKEN, loc_earth,
-                    loc_realm, realm_of, log)
-from .trace import T_HEAL, T_TOOL, T_LOCATION, T_ABILITY, T_INTERVENTION
-from .vocabulary import (COUNTERS, HUMAN, SERVITOR, TOOL, LOCATION, RITE, OBJECT, SKILL,
-                         HEAVEN, CORPOREAL, E_GAIN_ESSENCE, E_CONVERT_HUMAN, E_EXTRA_ACTION,
-                         E_STEAL_TETHER, E_RELEASE_TRAUMA, E_DAMAGE_ALL, E_HEAL, E_SEARCH_TOOL,
-                         E_SEARCH_LOCATION, E_INFLUENCE, E_DESTROY_OBJECT, E_TOKEN_TOOL,
-                         E_SEARCH_SKILL, E_DAMAGE_LOCATION, E_NATURE_IMMUNE, MAX_EFFECTS)
-from .state import (F_ACTS, F_ATT, F_ATTS, F_ATT_BY, F_CNT, F_CTRL, F_DESIGN, F_DMG, F_HEALED, F_LOC, F_NATT, F_OWNER, F_TEMP_CTRL, F_TRAUMA, F_ZONE, S_ESSENCE)  # noqa: E501
-from .tables import (D_CTYPE, D_SIDE, P_SIDE)
+from .state import (
+    F_ACTS,
+    F_ATT,
+    F_ATT_BY,
+    F_ATTS,
+    F_CNT,
+    F_CTRL,
+    F_DESIGN,
+    F_DMG,
+    F_HEALED,
+    F_LOC,
+    F_NATT,
+    F_OWNER,
+    F_TEMP_CTRL,
+    F_TRAUMA,
+    F_ZONE,
+    G_NEXT_TOKEN,
+    S_ESSENCE,
+    Z_DISCARD,
+    Z_FACEDOWN,
+    Z_UNUSED,
+    beings_in_play,
+    enter_play,
+    loc_earth,
+    loc_realm,
+    log,
+    realm_of,
+)
+from .tables import D_CTYPE, D_SIDE, P_SIDE
+from .trace import T_ABILITY, T_HEAL, T_INTERVENTION, T_LOCATION, T_TOOL
+from .vocabulary import (
+    COUNTERS,
+    E_CONVERT_HUMAN,
+    E_DAMAGE_ALL,
+    E_DAMAGE_LOCATION,
+    E_DESTROY_OBJECT,
+    E_EXTRA_ACTION,
+    E_GAIN_ESSENCE,
+    E_HEAL,
+    E_INFLUENCE,
+    E_NATURE_IMMUNE,
+    E_RELEASE_TRAUMA,
+    E_SEARCH_LOCATION,
+    E_SEARCH_SKILL,
+    E_SEARCH_TOOL,
+    E_TOKEN_TOOL,
+    HEAVEN,
+    HUMAN,
+    LOCATION,
+    MAX_EFFECTS,
+    OBJECT,
+    RITE,
+    SERVITOR,
+    SKILL,
+    TOOL,
+)
 
 C_TOOLS = COUNTERS["tools_brought"]
 C_HEALED = COUNTERS["beings_healed"]
@@ -109,7 +161,7 @@ def damage_all(s, t, r, amount, who):
         if l < s.I.shape[0] and _has_code(t, s.I[l, F_DESIGN], E_NATURE_IMMUNE):
             continue
         c = t.C[s.I[i, F_DESIGN], D_CTYPE]
-        if who == 1 or (who == 0 and c == HUMAN) or (who == 2 and c == SERVITOR):
+        if who == 1 or (who == 0 and is_human_card(t, s.I[i, F_DESIGN])) or (who == 2 and c == SERVITOR):
             deal_damage(s, t, -1, i, r, amount)
     resolve_zero_hits(s, t)
 

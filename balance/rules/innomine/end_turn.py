@@ -8,18 +8,36 @@ any cards in play."
 """
 from numba import njit
 
-from .beings import is_being, find_effect, effect_param
+from .beings import effect_param, find_effect, is_being
 from .combat import location_damage
 from .damage import resolve_zero_hits, restore_ethereal
-from .policies import is_random, below_policy
+from .policies import below_policy, is_random
 from .resonances import end_short_influence
-from .state import Z_HAND, Z_DISCARD, Z_PLAY, G_WINNER, HAND_SIZE, log
+from .state import (
+    F_CNT,
+    F_CTRL,
+    F_DESIGN,
+    F_DISCOUNT_USED,
+    F_DMG,
+    F_LOC,
+    F_OWNER,
+    F_TRAUMA,
+    F_WAITED,
+    F_ZONE,
+    G_WINNER,
+    HAND_SIZE,
+    S_ESSENCE,
+    Z_DISCARD,
+    Z_HAND,
+    Z_PLAY,
+    beings_in_play,
+    log,
+    others_in_play,
+)
+from .tables import D_COST, D_CTYPE, P_SIDE
 from .tethers import check_tether_theft, tether_calm, tether_count
-from .trace import T_GAIN_TEXT, T_HEAL, T_DISCARD
-from .vocabulary import (HUMAN, HEAVEN, COUNTERS, E_WAIT_ESSENCE, E_FIRST_AID, CORPOREAL,
-                         TETHER, LOCATION)
-from .state import (beings_in_play, others_in_play, F_CNT, F_CTRL, F_DESIGN, F_DISCOUNT_USED, F_DMG, F_LOC, F_OWNER, F_TRAUMA, F_WAITED, F_ZONE, S_ESSENCE)  # noqa: E501
-from .tables import (D_COST, D_CTYPE, P_SIDE)
+from .trace import T_DISCARD, T_GAIN_TEXT, T_HEAL
+from .vocabulary import CORPOREAL, COUNTERS, E_FIRST_AID, E_WAIT_ESSENCE, HEAVEN, HUMAN, LOCATION, TETHER
 
 C_TURNS_HEAVEN = COUNTERS["turns_heaven"]
 

@@ -8,12 +8,25 @@ yourself."
 from numba import njit
 
 from .beings import is_being
-from .state import Z_PLAY, log
+from .state import (
+    F_ATTS,
+    F_CTRL,
+    F_DESIGN,
+    F_DISCOUNT_USED,
+    F_LOC,
+    F_NATT,
+    F_ZONE,
+    S_ESSENCE,
+    S_SOULS,
+    S_SPENT,
+    Z_PLAY,
+    beings_in_play,
+    log,
+    others_in_play,
+)
+from .tables import D_COST, D_CTYPE
 from .trace import T_GAIN, T_SPEND
-from .vocabulary import (SERVITOR, HUMAN, ETHEREAL, OBJECT, E_COST_DISCOUNT, MAX_EFFECTS,
-                         TETHER)
-from .state import (beings_in_play, others_in_play, F_ATTS, F_CTRL, F_DESIGN, F_DISCOUNT_USED, F_LOC, F_NATT, F_ZONE, S_ESSENCE, S_SOULS, S_SPENT)  # noqa: E501
-from .tables import (D_COST, D_CTYPE)
+from .vocabulary import E_COST_DISCOUNT, ETHEREAL, HUMAN, MAX_EFFECTS, OBJECT, SERVITOR, TETHER
 
 APPLIES_OBJECTS, APPLIES_ACTIONS = 0, 1
 

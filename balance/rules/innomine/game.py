@@ -7,8 +7,8 @@ games as draws; the end reason is recorded.
 import numpy as np
 from numba import njit
 
-from .acts import acts_phase
 from .actions import actions_phase
+from .acts import acts_phase
 from .beings import is_being
 from .dissonance import dissonance_phase
 from .draw import draw_phase
@@ -16,13 +16,35 @@ from .end_turn import end_turn
 from .essence import gain_essence
 from .humans import age_mortals
 from .setup import setup
-from .state import (beings_in_play, G_TURN, G_ACTIVE, G_FIRST, G_WINNER, G_END, G_PHASE, G_TURN_CAP,
-                    END_NONE, END_TURN_CAP, END_DECK_OUT, log)
+from .state import (
+    END_DECK_OUT,
+    END_NONE,
+    END_TURN_CAP,
+    F_ACTS,
+    F_CTRL,
+    F_DESIGN,
+    G_ACTIVE,
+    G_END,
+    G_FIRST,
+    G_PHASE,
+    G_TURN,
+    G_TURN_CAP,
+    G_WINNER,
+    S_EV_CNT,
+    S_MASK_DRAWN,
+    S_MASK_OPEN,
+    S_MASK_PLAYED,
+    S_REPO_CNT,
+    S_SOULS,
+    S_SPENT,
+    beings_in_play,
+    compact_play,
+    log,
+)
+from .tables import D_CTYPE
 from .tethers import burn_demons_in_heaven
 from .trace import T_END
-from .vocabulary import SERVITOR, HUMAN
-from .state import (compact_play, F_ACTS, F_CTRL, F_DESIGN, S_EV_CNT, S_MASK_DRAWN, S_MASK_OPEN, S_MASK_PLAYED, S_REPO_CNT, S_SOULS, S_SPENT)  # noqa: E501
-from .tables import (D_CTYPE)
+from .vocabulary import HUMAN
 
 # record columns (one row per game)
 (R_GAME, R_PAIR, R_SWAP, R_FIRST, R_WINNER, R_TURNS, R_END) = range(7)

@@ -12,13 +12,32 @@ from numba import njit
 from ...sim.seeding import DICE, below
 from .beings import is_being, leave_play
 from .decks import events_bottom
-from .state import (beings_in_play, Z_PLAY, Z_SOUL, Z_REMOVED, G_WINNER, G_END, G_THRESHOLD, END_THRESHOLD,
-                    loc_realm, log)
-from .trace import T_AFTERLIFE, T_AGE_DEATH, T_WIN, T_KILLED
-from .vocabulary import HUMAN, HEAVEN, HELL, COND_AT_LEAST, COND_AT_MOST, COND_MORE_THAN
-from .state import (F_AGE, F_CNT, F_CTRL, F_DESIGN, F_GUARD, F_HEALED, F_LOC, F_OWNER, F_RESIST, F_ZONE, S_SOULS)  # noqa: E501
-from .tables import (D_CTYPE, D_DESTINY, D_FATE, D_LIFESPAN, P_SIDE)
-from .vocabulary import N_COUNTERS
+from .state import (
+    END_THRESHOLD,
+    F_AGE,
+    F_CNT,
+    F_CTRL,
+    F_DESIGN,
+    F_GUARD,
+    F_HEALED,
+    F_LOC,
+    F_OWNER,
+    F_RESIST,
+    F_ZONE,
+    G_END,
+    G_THRESHOLD,
+    G_WINNER,
+    S_SOULS,
+    Z_PLAY,
+    Z_REMOVED,
+    Z_SOUL,
+    beings_in_play,
+    loc_realm,
+    log,
+)
+from .tables import D_CTYPE, D_DESTINY, D_FATE, D_LIFESPAN, P_SIDE
+from .trace import T_AFTERLIFE, T_AGE_DEATH, T_KILLED, T_WIN
+from .vocabulary import COND_AT_LEAST, COND_AT_MOST, COND_MORE_THAN, HEAVEN, HELL, HUMAN, N_COUNTERS
 
 
 @njit(cache=True)

@@ -9,7 +9,7 @@ policy stream.  Ties are broken by the same stream.
 import numpy as np
 from numba import njit
 
-from ...sim.seeding import POLICY, uniform, below
+from ...sim.seeding import POLICY, below, uniform
 
 WEIGHTS = {
     "random": "1 = random-legal baseline: every legal option equally likely",

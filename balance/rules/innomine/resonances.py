@@ -17,16 +17,47 @@ Rulebook, "Beings in Detail".  Implemented here, exactly as written:
 """
 from numba import njit
 
-from ...sim.seeding import d6, DICE, below
-from .beings import (is_being, effect_sum, set_influence, influence_side)
+from ...sim.seeding import DICE, below, d6
+from .beings import effect_sum, influence_side, is_being, set_influence
 from .dissonance import add_dissonance
 from .policies import is_random
-from .state import G_TURN, realm_of, log
-from .trace import T_INFLUENCE, T_INFLUENCE_FAIL, T_RESIST, T_STEAL, T_EXPIRE
-from .vocabulary import (HUMAN, ETHEREAL, SERVITOR, MERCURIAN, ELOHITE, BALSERAPH, IMPUDITE,
-                         HABBALITE, CELESTIAL, ETHEREAL_REALM, E_INFLUENCE_BONUS)
-from .state import (beings_in_play, F_ACTS, F_CTRL, F_DESIGN, F_DISCORD, F_DISS, F_GUARD, F_GUARD_BY, F_INF_BY, F_LOC, F_OWNER, F_PREV_CTRL, F_PREV_INF, F_RESIST, F_TEMP_CTRL, F_TRAUMA, F_TRIED, S_ESSENCE)  # noqa: E501
-from .tables import (D_CTYPE, D_HITS, D_KIND, P_SIDE)
+from .state import (
+    F_ACTS,
+    F_CTRL,
+    F_DESIGN,
+    F_DISCORD,
+    F_DISS,
+    F_GUARD,
+    F_GUARD_BY,
+    F_INF_BY,
+    F_LOC,
+    F_PREV_CTRL,
+    F_PREV_INF,
+    F_RESIST,
+    F_TEMP_CTRL,
+    F_TRAUMA,
+    F_TRIED,
+    G_TURN,
+    S_ESSENCE,
+    beings_in_play,
+    log,
+    realm_of,
+)
+from .tables import D_CTYPE, D_HITS, D_KIND, P_SIDE
+from .trace import T_EXPIRE, T_INFLUENCE, T_INFLUENCE_FAIL, T_RESIST, T_STEAL
+from .vocabulary import (
+    BALSERAPH,
+    CELESTIAL,
+    E_INFLUENCE_BONUS,
+    ELOHITE,
+    ETHEREAL,
+    ETHEREAL_REALM,
+    HABBALITE,
+    HUMAN,
+    IMPUDITE,
+    MERCURIAN,
+    SERVITOR,
+)
 
 OP_GE, OP_GT = 0, 1
 AGAINST_ANY, AGAINST_OTHER_SIDE_HUMANS = 0, 1   # influence_bonus "against" (vocabulary)

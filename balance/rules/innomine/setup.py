@@ -9,11 +9,40 @@ from numba import njit
 from ...sim.seeding import SHUFFLE, below, seed_streams
 from .decks import deal_all, draw_repository, search_events
 from .draw import arrive, mark
-from .state import (Z_UNUSED, G_TURN, G_ACTIVE, G_FIRST, G_WINNER, G_END, G_TRACE_N, G_PHASE,
-                    G_ROUND, G_THRESHOLD, G_TURN_CAP, G_NEXT_TOKEN, END_NONE, HAND_SIZE, log)
-from .trace import T_SETUP_TETHER, T_FIRST, T_DRAW
+from .state import (
+    END_NONE,
+    F_ATT,
+    F_ATT_BY,
+    F_CTRL,
+    F_DESIGN,
+    F_ENTERED,
+    F_FIGHT,
+    F_GUARD_BY,
+    F_HEALED,
+    F_INF_BY,
+    F_PREV_CTRL,
+    F_PREV_INF,
+    F_TIE,
+    F_ZONE,
+    G_ACTIVE,
+    G_END,
+    G_FIRST,
+    G_NEXT_TOKEN,
+    G_PHASE,
+    G_ROUND,
+    G_THRESHOLD,
+    G_TRACE_N,
+    G_TURN,
+    G_TURN_CAP,
+    G_WINNER,
+    HAND_SIZE,
+    S_ESSENCE,
+    S_MASK_OPEN,
+    Z_UNUSED,
+    log,
+)
+from .trace import T_DRAW, T_FIRST, T_SETUP_TETHER
 from .vocabulary import TETHER
-from .state import (F_ATT, F_ATT_BY, F_CTRL, F_DESIGN, F_ENTERED, F_FIGHT, F_GUARD_BY, F_HEALED, F_INF_BY, F_PREV_CTRL, F_PREV_INF, F_TIE, F_ZONE, S_ESSENCE, S_MASK_OPEN)  # noqa: E501
 
 START_ESSENCE = 5
 

@@ -13,7 +13,6 @@ from numba import njit
 from numba.experimental import structref
 
 from ...sim.structs import ArrayStructType, array_struct
-
 from .vocabulary import N_COUNTERS
 
 # ---- zones: where an instance is (exactly one at any time)

@@ -8,14 +8,39 @@ end of each turn when they are in a Tether their Superior controls."
 """
 from numba import njit
 
-from .beings import is_being, detach
+from .beings import detach, is_being
 from .damage import deal_damage
-from .state import Z_PLAY, Z_FACEDOWN, Z_DISCARD, loc_realm, realm_seat, log
+from .state import (
+    F_CTRL,
+    F_DESIGN,
+    F_DISS,
+    F_FIGHT,
+    F_LOC,
+    F_OWNER,
+    F_TIE,
+    F_ZONE,
+    Z_DISCARD,
+    Z_FACEDOWN,
+    Z_PLAY,
+    beings_in_play,
+    loc_realm,
+    log,
+    others_in_play,
+    realm_seat,
+)
+from .tables import D_CTYPE, D_KIND, D_SIDE, P_SIDE
 from .trace import T_STEAL_TETHER
-from .vocabulary import (TETHER, SERVITOR, HUMAN, HEAVEN, HELL, SENESCHAL, E_STEAL_TETHER,
-                         CELESTIAL, MAX_EFFECTS)
-from .state import (beings_in_play, others_in_play, F_CTRL, F_DESIGN, F_DISS, F_FIGHT, F_LOC, F_OWNER, F_TIE, F_ZONE)  # noqa: E501
-from .tables import (D_CTYPE, D_KIND, D_SIDE, P_SIDE)
+from .vocabulary import (
+    CELESTIAL,
+    E_STEAL_TETHER,
+    HEAVEN,
+    HELL,
+    HUMAN,
+    MAX_EFFECTS,
+    SENESCHAL,
+    SERVITOR,
+    TETHER,
+)
 
 
 @njit(cache=True)

@@ -59,17 +59,20 @@ from .state import (
     Z_FACEDOWN,
     Z_PLAY,
     beings_in_play,
+    collect_rivals,
     loc_earth,
     log,
     others_in_play,
     realm_of,
     realm_seat,
     realm_type,
+    rivals,
 )
 from .tables import D_CTYPE, D_DESTINY, D_FATE, D_HITS, D_KIND, P_SIDE
 from .tethers import can_go_down, has_steal_text, is_tether, tether_count, up_destination
 from .trace import T_MOVE, T_WAIT
 from .vocabulary import (
+    BALSERAPH,
     COND_AT_LEAST,
     CORPOREAL,
     COUNTERS,
@@ -124,6 +127,7 @@ def actions_phase(s, t):
 def take_action(s, t, i):
     """Score every legal action of Being i and do the best one."""
     p = s.I[i, F_CTRL]
+    collect_rivals(s, p)
     kind, a, b, best = K_WAIT, -1, -1, score(s, p, weight(s, p, W_WAIT) + _wait_bonus(s, t, i))
     restricted = _restricted(s, t, i)
     if influences(s, t, i) and not restricted:
@@ -202,7 +206,7 @@ def _best_resonance(s, t, i, p):
     best_k, best_j, best = K_WAIT, -1, -1e9
     stat, op = resonance_stat(t.C[s.I[i, F_DESIGN], D_KIND])
     w = weight(s, p, W_INFLUENCE)
-    for j in beings_in_play(s):
+    for j in (beings_in_play(s) if t.C[s.I[i, F_DESIGN], D_KIND] == BALSERAPH else rivals(s)):
         if not can_influence(s, t, i, j):
             continue
         ps = p_success(s, t, i, j, stat, op)
@@ -237,7 +241,7 @@ def _best_attack(s, t, i, p):
         return best_j, best
     dmg = attack_value(s, t, i, r) * (2.0 if weight(s, p, W_GANG) >= 0.5 else 1.0)
     my_hits = hits_left(s, t, i, r)
-    for j in beings_in_play(s):
+    for j in rivals(s):
         if realm_of(s, s.I[j, F_LOC]) != here or not attackable(s, t, j, p):
             continue
         v = target_value(s, t, p, j)
@@ -261,7 +265,7 @@ def _defence_at(s, t, l, q, r):
     total = 0
     if q < 0:
         return total
-    for k in beings_in_play(s):
+    for k in rivals(s):
         if s.I[k, F_LOC] == l and s.I[k, F_CTRL] == q and can_act(s, t, k):
             total += attack_value(s, t, k, r)
     return total
@@ -380,7 +384,7 @@ def _artist_value(s, t, i, p, c):
     ctr = _side_counter(t, p, C_INF_HEAVEN)
     gain = weight(s, p, W_COURT) * court_gain(s, t, i, p, ctr, 1, ctr, 0)
     best_j, best = -2, -1e9
-    for j in beings_in_play(s):
+    for j in rivals(s):
         if (j == i or not is_being(s, t, j) or t.C[s.I[j, F_DESIGN], D_CTYPE] != HUMAN or s.I[j, F_CTRL] == p
                 or realm_of(s, s.I[j, F_LOC]) != realm_of(s, s.I[i, F_LOC])):
             continue
@@ -408,7 +412,7 @@ def _fire_value(s, t, i, p, c):
     if cost > s.S[p, S_ESSENCE]:
         return -2, -1e9
     v = 0.0
-    for j in beings_in_play(s):
+    for j in rivals(s):
         if s.I[j, F_LOC] == s.I[i, F_LOC] and is_being(s, t, j) and s.I[j, F_CTRL] != p:
             tv = target_value(s, t, p, j)
             if tv < 0:
@@ -446,7 +450,7 @@ def _best_move(s, t, i, p):
     best_l, best = -1, -1e9
     if influences(s, t, i) and not _target_in_reach(s, t, i):
         stat, op = resonance_stat(t.C[s.I[i, F_DESIGN], D_KIND])
-        for j in beings_in_play(s):
+        for j in rivals(s):
             if (is_being(s, t, j) and s.I[j, F_CTRL] != p and t.C[s.I[j, F_DESIGN], D_CTYPE] == HUMAN
                     and realm_of(s, s.I[j, F_LOC]) == realm_of(s, s.I[i, F_LOC]) and s.I[j, F_LOC] != s.I[i, F_LOC]):
                 v = 0.6 * weight(s, p, W_INFLUENCE) * human_worth(s, t, p, j)
@@ -486,7 +490,7 @@ def _descend(s, t, i, p):
 
 @njit(cache=True)
 def _target_in_reach(s, t, i):
-    for j in beings_in_play(s):
+    for j in rivals(s):
         if can_influence(s, t, i, j) and s.I[j, F_CTRL] != s.I[i, F_CTRL]:
             return True
     return False
@@ -502,7 +506,7 @@ def _plots_theft(s, t, p):
 
 @njit(cache=True)
 def _empty_of_enemies(s, t, l, p):
-    for j in beings_in_play(s):
+    for j in rivals(s):
         if s.I[j, F_LOC] == l and is_being(s, t, j) and s.I[j, F_CTRL] != p:
             return False
     return True

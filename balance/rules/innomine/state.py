@@ -96,7 +96,7 @@ class State(structref.StructRefProxy):
     rng     [3, 3] seeded streams
     trace   [TMAX, TRACE_W] event trace (only when tracing)
     w       [P, N_WEIGHTS] float policy weights of each seat
-    live    [2, N + 1] Beings / other cards in play (count first)
+    live    [3, N + 1] Beings / other cards in play / rivals of the acting seat (count first)
     """
 
 
@@ -117,7 +117,7 @@ def new_state(tables, weights, own_turns, trace_len=0):
         rng=np.zeros((3, 3), dtype=np.int64),
         trace=np.zeros((max(trace_len, 1), TRACE_W), dtype=np.int64),
         w=np.ascontiguousarray(weights, dtype=np.float64),
-        live=np.zeros((2, n + 1), dtype=np.int64),
+        live=np.zeros((3, n + 1), dtype=np.int64),
     )
 
 
@@ -204,6 +204,24 @@ def beings_in_play(s):
 def others_in_play(s):
     """Other cards in play (Objects, Tools, Songs, Ranks, Tethers, Locations), likewise."""
     return s.live[1, 1:s.live[1, 0] + 1]
+
+
+@njit(cache=True)
+def rivals(s):
+    """Beings in play not controlled by the seat now acting (see collect_rivals)."""
+    return s.live[2, 1:s.live[2, 0] + 1]
+
+
+@njit(cache=True)
+def collect_rivals(s, p):
+    """Fill rivals(s) with the Beings in play that seat p does not control:
+    every Being p could attack or try to Influence away from someone else."""
+    n = 0
+    for i in beings_in_play(s):
+        if s.I[i, F_ZONE] == Z_PLAY and s.I[i, F_CTRL] != p:
+            n += 1
+            s.live[2, n] = i
+    s.live[2, 0] = n
 
 
 @njit(cache=True)

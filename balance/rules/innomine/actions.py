@@ -23,7 +23,7 @@ from .decks import deck_card, deck_count
 from .dissonance import add_dissonance
 from .effects import use_ability
 from .essence import action_cost
-from .humans import afterlife_side, condition_met
+from .humans import afterlife_side, condition_met, side_counter
 from .policies import (
     W_ATTACK_SERVITOR,
     W_COURT,
@@ -73,9 +73,13 @@ from .tethers import can_go_down, has_steal_text, is_tether, tether_count, up_de
 from .trace import T_MOVE, T_WAIT
 from .vocabulary import (
     BALSERAPH,
+    C_BEINGS_HEALED,
+    C_DAMAGE_HEALED,
+    C_INFLUENCED_HEAVEN,
+    C_LOCATIONS_HEAVEN,
+    C_TOOLS_BROUGHT,
     COND_AT_LEAST,
     CORPOREAL,
-    COUNTERS,
     E_DAMAGE_LOCATION,
     E_DESTROY_OBJECT,
     E_FREE_MOVE,
@@ -99,11 +103,6 @@ from .vocabulary import (
 
 # what a chosen action is
 K_WAIT, K_RESONATE, K_STEAL, K_ATTACK, K_ABILITY, K_MOVE = range(6)
-C_TOOLS = COUNTERS["tools_brought"]
-C_HEALED = COUNTERS["beings_healed"]
-C_DMG_HEALED = COUNTERS["damage_healed"]
-C_INF_HEAVEN = COUNTERS["influenced_heaven"]
-C_LOC_HEAVEN = COUNTERS["locations_heaven"]
 MAX_PASSES = 4
 
 
@@ -302,11 +301,6 @@ def _b(x):
 
 
 @njit(cache=True)
-def _side_counter(t, p, heaven_counter):
-    return heaven_counter if t.seat[p, P_SIDE] == HEAVEN else heaven_counter + 1
-
-
-@njit(cache=True)
 def _best_ability(s, t, i, p):
     """The best use of any ability in i's game text (its own, its attachments',
     its Location's token text).  Returns (card, code << 20 | target, score)."""
@@ -344,9 +338,9 @@ def _ability_value(s, t, i, p, c, code):
     if code == E_SEARCH_TOOL:
         if not _deck_has(s, t, p, TOOL):
             return -2, -1e9
-        return -1, weight(s, p, W_COURT) * court_gain(s, t, i, p, C_TOOLS, 1, C_TOOLS, 0) + 0.1
+        return -1, weight(s, p, W_COURT) * court_gain(s, t, i, p, C_TOOLS_BROUGHT, 1, C_TOOLS_BROUGHT, 0) + 0.1
     if code == E_SEARCH_LOCATION:
-        ctr = _side_counter(t, p, C_LOC_HEAVEN)
+        ctr = side_counter(t, p, C_LOCATIONS_HEAVEN)
         return -1, weight(s, p, W_COURT) * court_gain(s, t, i, p, ctr, 1, ctr, 0)
     if code == E_INFLUENCE:
         return _artist_value(s, t, i, p, c)
@@ -370,7 +364,7 @@ def _heal_value(s, t, i, p, c):
         for k in range(4):
             if s.I[i, F_HEALED + k] == j:
                 new = 0
-        v = weight(s, p, W_COURT) * court_gain(s, t, i, p, C_HEALED, new, C_DMG_HEALED, 2)
+        v = weight(s, p, W_COURT) * court_gain(s, t, i, p, C_BEINGS_HEALED, new, C_DAMAGE_HEALED, 2)
         v += 0.2 if s.I[j, F_CTRL] == p else -0.2
         if v > best:
             best_j, best = j, v
@@ -381,7 +375,7 @@ def _heal_value(s, t, i, p, c):
 def _artist_value(s, t, i, p, c):
     stat = effect_param(s, t, c, E_INFLUENCE, 1)
     op = effect_param(s, t, c, E_INFLUENCE, 2)
-    ctr = _side_counter(t, p, C_INF_HEAVEN)
+    ctr = side_counter(t, p, C_INFLUENCED_HEAVEN)
     gain = weight(s, p, W_COURT) * court_gain(s, t, i, p, ctr, 1, ctr, 0)
     best_j, best = -2, -1e9
     for j in rivals(s):
@@ -426,7 +420,7 @@ def _token_value(s, t, i, p):
     """Junkyard: forfeit an action for a token copy of a Tool in play."""
     for j in others_in_play(s):
         if s.I[j, F_ZONE] == Z_PLAY and t.C[s.I[j, F_DESIGN], D_CTYPE] == TOOL:
-            v = 0.1 + weight(s, p, W_COURT) * court_gain(s, t, i, p, C_TOOLS, 1, C_TOOLS, 0)
+            v = 0.1 + weight(s, p, W_COURT) * court_gain(s, t, i, p, C_TOOLS_BROUGHT, 1, C_TOOLS_BROUGHT, 0)
             return j, v
     return -1, -1e9
 

@@ -19,6 +19,7 @@ from .beings import (
 from .combat import fire_song
 from .damage import deal_damage, resolve_zero_hits
 from .decks import search_events, search_repository
+from .humans import side_counter
 from .resonances import influence_roll
 from .state import (
     F_ACTS,
@@ -48,10 +49,14 @@ from .state import (
     log,
     realm_of,
 )
-from .tables import D_CTYPE, D_SIDE, P_SIDE
+from .tables import D_CTYPE, D_SIDE
 from .trace import T_ABILITY, T_HEAL, T_INTERVENTION, T_LOCATION, T_TOOL
 from .vocabulary import (
-    COUNTERS,
+    C_BEINGS_HEALED,
+    C_DAMAGE_HEALED,
+    C_INFLUENCED_HEAVEN,
+    C_LOCATIONS_HEAVEN,
+    C_TOOLS_BROUGHT,
     E_CONVERT_HUMAN,
     E_DAMAGE_ALL,
     E_DAMAGE_LOCATION,
@@ -66,7 +71,6 @@ from .vocabulary import (
     E_SEARCH_SKILL,
     E_SEARCH_TOOL,
     E_TOKEN_TOOL,
-    HEAVEN,
     HUMAN,
     LOCATION,
     MAX_EFFECTS,
@@ -77,12 +81,6 @@ from .vocabulary import (
     TOOL,
 )
 
-C_TOOLS = COUNTERS["tools_brought"]
-C_HEALED = COUNTERS["beings_healed"]
-C_DMG_HEALED = COUNTERS["damage_healed"]
-C_INF_HEAVEN = COUNTERS["influenced_heaven"]
-C_LOC_HEAVEN = COUNTERS["locations_heaven"]
-
 
 @njit(cache=True)
 def _count(s, t, i, counter, n):
@@ -91,13 +89,6 @@ def _count(s, t, i, counter, n):
         s.I[i, F_CNT + counter] += n
 
 
-@njit(cache=True)
-def _side_counter(s, t, i, heaven_counter):
-    """The heaven counter, or the hell one right after it, by i's controller's side."""
-    return heaven_counter if t.seat[s.I[i, F_CTRL], P_SIDE] == HEAVEN else heaven_counter + 1
-
-
-# ------------------------------------------------------------------ immediate text
 @njit(cache=True)
 def apply_immediate(s, t, p, card, target):
     """Resolve every effect of a Personal Act, Intervention or Nature card."""
@@ -211,13 +202,13 @@ def heal(s, t, i, card, j):
     log(s, s.I[i, F_CTRL], i, j, T_HEAL, n)
     if t.C[s.I[i, F_DESIGN], D_CTYPE] != HUMAN:
         return
-    s.I[i, F_CNT + C_DMG_HEALED] += n
+    s.I[i, F_CNT + C_DAMAGE_HEALED] += n
     for k in range(4):
         if s.I[i, F_HEALED + k] == j:
             return
         if s.I[i, F_HEALED + k] < 0:
             s.I[i, F_HEALED + k] = j
-            s.I[i, F_CNT + C_HEALED] += 1
+            s.I[i, F_CNT + C_BEINGS_HEALED] += 1
             return
 
 
@@ -234,7 +225,7 @@ def search_tool(s, t, i):
     s.I[tool, F_CTRL] = -1
     s.I[tool, F_ATT] = -1
     log(s, p, i, tool, T_TOOL, 0)
-    _count(s, t, i, C_TOOLS, 1)
+    _count(s, t, i, C_TOOLS_BROUGHT, 1)
     attach(s, t, tool, i, p)
 
 
@@ -252,7 +243,7 @@ def search_location(s, t, i, card):
             s.I[l, F_LOC] = loc_earth(s)
             s.I[l, F_CTRL] = p
             log(s, p, i, l, T_LOCATION, 0)
-            _count(s, t, i, _side_counter(s, t, i, C_LOC_HEAVEN), 1)
+            _count(s, t, i, side_counter(t, s.I[i, F_CTRL], C_LOCATIONS_HEAVEN), 1)
             return
 
 
@@ -266,7 +257,7 @@ def human_influence(s, t, i, card, j):
     if ok:
         s.I[j, F_TEMP_CTRL] = 0
         set_influence(s, t, j, s.I[i, F_CTRL], i)
-        _count(s, t, i, _side_counter(s, t, i, C_INF_HEAVEN), 1)
+        _count(s, t, i, side_counter(t, s.I[i, F_CTRL], C_INFLUENCED_HEAVEN), 1)
 
 
 @njit(cache=True)
@@ -295,7 +286,7 @@ def token_tool(s, t, i, tool):
     s.I[k, F_ATT] = -1
     s.I[k, F_LOC] = s.I[i, F_LOC]
     log(s, s.I[i, F_CTRL], i, k, T_TOOL, 1)
-    _count(s, t, i, C_TOOLS, 1)
+    _count(s, t, i, C_TOOLS_BROUGHT, 1)
 
 
 @njit(cache=True)

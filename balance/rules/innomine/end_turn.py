@@ -11,6 +11,7 @@ from numba import njit
 from .beings import effect_param, find_effect, is_being
 from .combat import location_damage
 from .damage import resolve_zero_hits, restore_ethereal
+from .humans import side_counter
 from .policies import below_policy, is_random
 from .resonances import end_short_influence
 from .state import (
@@ -34,12 +35,18 @@ from .state import (
     log,
     others_in_play,
 )
-from .tables import D_COST, D_CTYPE, P_SIDE
+from .tables import D_COST, D_CTYPE
 from .tethers import check_tether_theft, tether_calm, tether_count
 from .trace import T_DISCARD, T_GAIN_TEXT, T_HEAL
-from .vocabulary import CORPOREAL, COUNTERS, E_FIRST_AID, E_WAIT_ESSENCE, HEAVEN, HUMAN, LOCATION, TETHER
-
-C_TURNS_HEAVEN = COUNTERS["turns_heaven"]
+from .vocabulary import (
+    C_TURNS_HEAVEN,
+    CORPOREAL,
+    E_FIRST_AID,
+    E_WAIT_ESSENCE,
+    HUMAN,
+    LOCATION,
+    TETHER,
+)
 
 
 @njit(cache=True)
@@ -122,8 +129,7 @@ def count_influenced_turns(s, t):
     """Humans count each whole turn ended under Influence for Heaven or for Hell."""
     for i in beings_in_play(s):
         if s.I[i, F_CTRL] >= 0 and is_being(s, t, i) and t.C[s.I[i, F_DESIGN], D_CTYPE] == HUMAN:
-            k = C_TURNS_HEAVEN if t.seat[s.I[i, F_CTRL], P_SIDE] == HEAVEN else C_TURNS_HEAVEN + 1
-            s.I[i, F_CNT + k] += 1
+            s.I[i, F_CNT + side_counter(t, s.I[i, F_CTRL], C_TURNS_HEAVEN)] += 1
 
 
 @njit(cache=True)

@@ -55,6 +55,14 @@ def condition_met(cnt_row, cond):
 
 
 @njit(cache=True)
+def side_counter(t, p, heaven_counter):
+    """The counter a Human's action moves for seat p's side: the "_heaven" one,
+    or its "_hell" twin right after it (e.g. Pen's "Influence three Humans for
+    Heaven" and "... for Hell")."""
+    return heaven_counter if t.seat[p, P_SIDE] == HEAVEN else heaven_counter + 1
+
+
+@njit(cache=True)
 def afterlife_side(s, t, h):
     """Where Human h would go if it left play now: HEAVEN (Destiny alone),
     HELL (Fate alone), or -1 (both or neither: reincarnation)."""

@@ -10,7 +10,7 @@ from ...cards import CompiledDecks, check_threshold, compile_tables, load_deck
 from ...errors import InputError
 from .game import record_arrays, simulate_pairs
 from .policy_files import load_policy
-from .state import new_state
+from .state import G_TRACE_N, new_state
 from .tables import pack
 from .trace import decode
 
@@ -70,7 +70,7 @@ def replay_lines(m: Matchup, root_seed: int, game: int, trace_len=200_000) -> li
     rows, gain, spent, masks = record_arrays(1, 2, m.own_turns)
     simulate_pairs(sab, kab, sba, kba, root_seed, game, 1, m.threshold, m.turn_cap, rows, gain, spent, masks)
     seat_names = [d.superior.name for d in compiled.decks]
-    n_rows = int(s.g[5])
+    n_rows = int(s.g[G_TRACE_N])
     lines = decode(s.trace, n_rows, compiled.names, s.I[:, 0], s.I.shape[0], seat_names)
     if n_rows >= s.trace.shape[0]:
         lines.append(f"(trace truncated at {n_rows} events)")

@@ -122,16 +122,6 @@ def new_state(tables, weights, own_turns, trace_len=0):
 
 
 @njit(cache=True)
-def n_seats(s):
-    return s.S.shape[0]
-
-
-@njit(cache=True)
-def n_inst(s):
-    return s.I.shape[0]
-
-
-@njit(cache=True)
 def loc_earth(s):
     return s.I.shape[0]
 

@@ -65,18 +65,25 @@ REALMS = {"celestial": CELESTIAL, "ethereal": ETHEREAL_REALM, "corporeal": CORPO
 # ---------------------------------------------------------------- Human counters
 # Destiny and Fate are conditions over these counters (rulebook, "Humans";
 # the sample game's Ed Holder, Leslie Hamerson, Pen Quinn and Mark Walden).
+(C_TOOLS_BROUGHT,      # Tools brought into play by this Human's actions
+ C_BEINGS_HEALED,      # distinct Beings this Human has healed
+ C_DAMAGE_DEALT,       # damage counters this Human has caused
+ C_DAMAGE_HEALED,      # damage counters this Human has removed
+ C_INFLUENCED_HEAVEN,  # Humans this Human Influenced for Heaven
+ C_INFLUENCED_HELL,    # Humans this Human Influenced for Hell
+ C_LOCATIONS_HEAVEN,   # Locations brought into play for an Archangel
+ C_LOCATIONS_HELL,     # Locations brought into play for a Demon Prince
+ C_TURNS_HEAVEN,       # whole turns ended while Influenced for Heaven
+ C_TURNS_HELL,         # whole turns ended while Influenced for Hell
+ ) = range(10)
 COUNTERS = {
-    "tools_brought": 0,       # Tools brought into play by this Human's actions
-    "beings_healed": 1,       # distinct Beings this Human has healed
-    "damage_dealt": 2,        # damage counters this Human has caused
-    "damage_healed": 3,       # damage counters this Human has removed
-    "influenced_heaven": 4,   # Humans this Human Influenced for Heaven
-    "influenced_hell": 5,     # Humans this Human Influenced for Hell
-    "locations_heaven": 6,    # Locations brought into play for an Archangel
-    "locations_hell": 7,      # Locations brought into play for a Demon Prince
-    "turns_heaven": 8,        # whole turns ended while Influenced for Heaven
-    "turns_hell": 9,          # whole turns ended while Influenced for Hell
+    "tools_brought": C_TOOLS_BROUGHT, "beings_healed": C_BEINGS_HEALED,
+    "damage_dealt": C_DAMAGE_DEALT, "damage_healed": C_DAMAGE_HEALED,
+    "influenced_heaven": C_INFLUENCED_HEAVEN, "influenced_hell": C_INFLUENCED_HELL,
+    "locations_heaven": C_LOCATIONS_HEAVEN, "locations_hell": C_LOCATIONS_HELL,
+    "turns_heaven": C_TURNS_HEAVEN, "turns_hell": C_TURNS_HELL,
 }
+# Each "_heaven" counter is followed by its "_hell" twin: see humans.side_counter.
 N_COUNTERS = len(COUNTERS)
 # Condition operators: {counter, at_least = n} | {counter, at_most = n} | {counter, more_than = "other"}
 COND_NONE, COND_AT_LEAST, COND_AT_MOST, COND_MORE_THAN = range(4)

@@ -56,7 +56,6 @@ from .state import (
     F_ZONE,
     G_WINNER,
     S_ESSENCE,
-    Z_FACEDOWN,
     Z_PLAY,
     beings_in_play,
     collect_rivals,
@@ -69,7 +68,7 @@ from .state import (
     rivals,
 )
 from .tables import D_CTYPE, D_DESTINY, D_FATE, D_HITS, D_KIND, P_SIDE
-from .tethers import can_go_down, has_steal_text, is_tether, tether_count, up_destination
+from .tethers import can_go_down, is_tether, plots_theft, tether_count, up_destination
 from .trace import T_MOVE, T_WAIT
 from .vocabulary import (
     BALSERAPH,
@@ -457,7 +456,7 @@ def _best_move(s, t, i, p):
         sc = score(s, p, weight(s, p, W_RETREAT) * hurt - 0.3)
         if sc > best:
             best_l, best = up, sc
-    if t.C[s.I[i, F_DESIGN], D_CTYPE] == HUMAN and _plots_theft(s, t, p):
+    if t.C[s.I[i, F_DESIGN], D_CTYPE] == HUMAN and plots_theft(s, t, p):
         for l in others_in_play(s):
             if is_tether(s, t, l) and s.I[l, F_CTRL] != p and l != s.I[i, F_LOC] and _empty_of_enemies(s, t, l, p):
                 sc = score(s, p, weight(s, p, W_HOLD_TETHER))
@@ -486,14 +485,6 @@ def _descend(s, t, i, p):
 def _target_in_reach(s, t, i):
     for j in rivals(s):
         if can_influence(s, t, i, j) and s.I[j, F_CTRL] != s.I[i, F_CTRL]:
-            return True
-    return False
-
-
-@njit(cache=True)
-def _plots_theft(s, t, p):
-    for c in range(s.I.shape[0]):
-        if s.I[c, F_ZONE] == Z_FACEDOWN and s.I[c, F_OWNER] == p and has_steal_text(t, s.I[c, F_DESIGN]):
             return True
     return False
 

@@ -41,7 +41,6 @@ from .state import (
     S_ESSENCE,
     S_MASK_PLAYED,
     Z_DISCARD,
-    Z_FACEDOWN,
     Z_HAND,
     Z_PLAY,
     beings_in_play,
@@ -52,7 +51,7 @@ from .state import (
     realm_of,
 )
 from .tables import D_ATK, D_COST, D_CTYPE, D_HITS, D_KIND, D_SIDE, D_SUPERIORS, P_SIDE, P_SUPERIOR
-from .tethers import has_steal_text, is_tether
+from .tethers import is_tether, plots_theft
 from .trace import T_PLAY
 from .vocabulary import (
     E_CONVERT_HUMAN,
@@ -241,9 +240,8 @@ def _own_human(s, t, p):
 
 @njit(cache=True)
 def _can_plot_theft(s, t, p):
-    for c in range(s.I.shape[0]):
-        if s.I[c, F_ZONE] == Z_FACEDOWN and s.I[c, F_OWNER] == p and has_steal_text(t, s.I[c, F_DESIGN]):
-            return False
+    if plots_theft(s, t, p):
+        return False
     for l in others_in_play(s):
         if is_tether(s, t, l) and s.I[l, F_CTRL] != p:
             return True

@@ -171,35 +171,13 @@ def attack_value(s, t, i, r):
     """Base Attack in realm r, with bonuses, less Weakness/Clumsiness Discord (min 0)."""
     v = t.C[s.I[i, F_DESIGN], D_ATK + r]
     if has_text(s, i):
-        v += _bonus_in_realm(s, t, i, r)
+        v += effect_sum(s, t, i, E_ATTACK_BONUS, 2, 1, r)   # attack_bonus(realm, amount): Gabriel's Malakim
         if s.I[i, F_BOOST] > 0:
             v += s.I[i, F_BOOST]
     k = t.C[s.I[i, F_DESIGN], D_KIND]
     if k == CALABITE or k == OFANITE:
         v -= s.I[i, F_DISCORD]
     return v if v > 0 else 0
-
-
-@njit(cache=True)
-def _bonus_in_realm(s, t, i, r):
-    """attack_bonus effects that apply in realm r (Gabriel's Malakim: +1)."""
-    total = 0
-    d = s.I[i, F_DESIGN]
-    for k in range(MAX_EFFECTS):
-        if t.eff[d, k, 0] == E_ATTACK_BONUS and t.eff[d, k, 1] == r:
-            total += t.eff[d, k, 2]
-    for a in range(s.I[i, F_NATT]):
-        da = s.I[s.I[i, F_ATTS + a], F_DESIGN]
-        for k in range(MAX_EFFECTS):
-            if t.eff[da, k, 0] == E_ATTACK_BONUS and t.eff[da, k, 1] == r:
-                total += t.eff[da, k, 2]
-    p = s.I[i, F_CTRL]
-    if p >= 0 and t.C[d, D_CTYPE] == SERVITOR and s.I[i, F_OWNER] == p:
-        for k in range(t.sup_eff.shape[1]):
-            if (t.sup_eff[p, k, 1] == E_ATTACK_BONUS and t.sup_eff[p, k, 0] == t.C[d, D_KIND]
-                    and t.sup_eff[p, k, 2] == r):
-                total += t.sup_eff[p, k, 3]
-    return total
 
 
 # ------------------------------------------------------------------ attachments

@@ -122,6 +122,15 @@ def has_steal_text(t, d):
 
 
 @njit(cache=True)
+def plots_theft(s, t, p):
+    """Has seat p a Dynamite Hit-style card face down in its Realm?"""
+    for c in range(s.I.shape[0]):
+        if s.I[c, F_ZONE] == Z_FACEDOWN and s.I[c, F_OWNER] == p and has_steal_text(t, s.I[c, F_DESIGN]):
+            return True
+    return False
+
+
+@njit(cache=True)
 def only_humans_of(s, t, l, q):
     """Does Tether l hold at least one Being, all of them Humans q controls?"""
     n = 0

@@ -120,6 +120,11 @@ def _non_number_weight(tmp_path):
     return ["--policy-b", path], [str(path), "court"]
 
 
+def _infinite_weight(tmp_path):
+    path = _policy(tmp_path, "inf_weight.toml", court="court = inf")
+    return ["--policy-a", path], [str(path), "court", "finite"]
+
+
 def _non_utf8_policy(tmp_path):
     path = tmp_path / "latin1.toml"
     path.write_bytes((ROOT / "policies" / "influencer.toml").read_bytes() + b"# caf\xe9\n")
@@ -136,12 +141,23 @@ ONE_LINE_ERRORS = {
     "unknown policy": lambda tmp_path: (["--policy-a", "nosuch"], ["nosuch"]),
     "unknown weight key": _unknown_weight,
     "non-number weight": _non_number_weight,
+    "infinite weight": _infinite_weight,
     "non-UTF-8 policy": _non_utf8_policy,
     "missing deck file": lambda tmp_path: (["--deck-a", "nosuch.toml"], ["nosuch.toml"]),
     "malformed deck": _malformed_deck,
     "threshold above the Humans": lambda tmp_path: (["--threshold", 99],
                                                     ["decks/gabriel.toml", "threshold", "99"]),
 }
+
+
+def test_validating_a_file_that_is_not_a_deck_gives_a_short_line():
+    """The Superior sheets are not a deck: the one-line error quotes the offending
+    value only in part, however large the table the file holds there."""
+    proc = balance("validate", "decks/superiors.toml")
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    err = proc.stderr.splitlines()
+    assert len(err) == 1 and "decks/superiors.toml" in err[0] and "superior" in err[0]
+    assert len(err[0]) < 400, len(err[0])
 
 
 @pytest.mark.parametrize("case", ONE_LINE_ERRORS)

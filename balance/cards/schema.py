@@ -22,8 +22,13 @@ class DeckError(Exception):
     naming the file and field"):
     ``<file>: <card or section>: <field>: <problem>; allowed: <...>``."""
 
+    PROBLEM_MAX = 160   # the problem quotes the file's value, which may be a whole table
+
     def __init__(self, source, where, field, problem, allowed):
         self.source, self.where, self.field = str(source), where, field
+        problem = " ".join(str(problem).split())
+        if len(problem) > self.PROBLEM_MAX:
+            problem = problem[:self.PROBLEM_MAX - 1] + "…"
         self.problem, self.allowed = problem, allowed
         text = f"{source}: {where}: {field}: {problem}; allowed: {allowed}"
         super().__init__(" ".join(text.split()))

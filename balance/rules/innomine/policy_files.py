@@ -4,6 +4,7 @@ A policy file has a ``name``, a ``description`` and a ``[weights]`` table
 with exactly the weights of ``policies.WEIGHTS``.  A designer adds a style
 by writing a new file; no code changes.
 """
+import math
 import tomllib
 from pathlib import Path
 
@@ -48,6 +49,6 @@ def load_policy(name_or_path: str) -> np.ndarray:
             raise InputError(f"{path}: weights.{key}: unknown weight; allowed: {', '.join(WEIGHTS)}")
     for key in WEIGHTS:
         v = weights.get(key)
-        if isinstance(v, bool) or not isinstance(v, (int, float)):
-            raise InputError(f"{path}: weights.{key}: must be a number ({WEIGHTS[key]})")
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+            raise InputError(f"{path}: weights.{key}: must be a finite number ({WEIGHTS[key]})")
     return weights_vector(weights)

@@ -8,7 +8,7 @@ export NUMBA_CACHE_DIR := $(CURDIR)/.numba_cache
 $(STAMP): pyproject.toml
 	python3 -m venv .venv
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e ".[test]"
+	$(PY) -m pip install -q -e ".[test,cluster]"
 	touch $(STAMP)
 
 demo: $(STAMP)

@@ -4,21 +4,25 @@ import os
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
+__version__ = "0.1.0"
 
 
-def _kernel_digest() -> str:
-    """Hash of every kernel source file.  numba's cache only notices edits to a
-    function's own file, so a callee changed in another file would otherwise be
-    served stale from the cache; keying the cache folder by this digest makes
-    any edit recompile everything."""
+def kernel_digest() -> str:
+    """Hash of every kernel source file: all of ``rules/`` (kernels and the
+    constants they freeze at compile time) and the ``sim/`` modules that use
+    numba.  numba's cache only notices edits to a function's own file, so a
+    callee changed in another file would otherwise be served stale from the
+    cache; keying the cache folder by this digest makes any edit recompile
+    everything.  It also fingerprints the code that made a run's records."""
     h = hashlib.sha256()
-    for f in sorted((_PACKAGE / "rules").rglob("*.py")) + sorted((_PACKAGE / "sim").rglob("*.py")):
+    sim = [f for f in sorted((_PACKAGE / "sim").rglob("*.py")) if b"numba" in f.read_bytes()]
+    for f in sorted((_PACKAGE / "rules").rglob("*.py")) + sim:
         h.update(f.read_bytes())
     return h.hexdigest()[:16]
 
 
 def _set_cache_dir():
-    digest = _kernel_digest()
+    digest = kernel_digest()
     base = os.environ.get("NUMBA_CACHE_DIR") or str(_PACKAGE.parent / ".numba_cache")
     if Path(base).name != digest:
         base = os.path.join(base, digest)
@@ -28,3 +32,7 @@ def _set_cache_dir():
 
 
 _set_cache_dir()
+
+from .runner import load_run, run_experiment  # noqa: E402  (after the cache folder is set)
+
+__all__ = ["kernel_digest", "load_run", "run_experiment"]

@@ -1,4 +1,4 @@
-"""The ``balance`` command: simulate, replay, bench, validate.
+"""The ``balance`` command: run, simulate, replay, bench, validate.
 
 Bad input (decks, policies, numbers) prints one line naming the file or option,
 the field and what is allowed, and exits with code 2 -- never a traceback.
@@ -22,6 +22,18 @@ def _positive(name):
             raise argparse.ArgumentTypeError(f"{name}: {text!r} is not a whole number") from None
         if v < 1:
             raise argparse.ArgumentTypeError(f"{name}: {v}: must be >= 1")
+        return v
+    return parse
+
+
+def _even(name):
+    """A positive even number of games: games come in seat-swapped pairs."""
+    whole = _positive(name)
+
+    def parse(text):
+        v = whole(text)
+        if v % 2:
+            raise argparse.ArgumentTypeError(f"{name}: {v}: must be even (games come in seat-swapped pairs)")
         return v
     return parse
 
@@ -109,6 +121,18 @@ def cmd_bench(args):
     return 0
 
 
+def cmd_run(args):
+    """Play every cell of an experiment file into a resumable Parquet store (runs/<name>/).
+
+    Kill it at any point and run the same command again: it resumes from the
+    finished chunks. Records are bit-identical for any --jobs, chunk size and backend."""
+    from .runner import run_experiment
+    run_dir = run_experiment(args.experiment, out=args.out, jobs=args.jobs, games=args.games, fresh=args.fresh,
+                             backend=args.backend, scheduler=args.scheduler)
+    print(f"run stored in {run_dir}")
+    return 0
+
+
 def cmd_validate(args):
     """Check deck files against the rulebook's deck rules."""
     return validate_main(args.decks)
@@ -117,6 +141,18 @@ def cmd_validate(args):
 def parser():
     top = argparse.ArgumentParser(prog="balance", description="Monte Carlo balance analysis for In Nomine.")
     sub = top.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("run", help=_help(cmd_run), description=cmd_run.__doc__)
+    p.add_argument("experiment", help="experiment file (experiments/*.toml)")
+    p.add_argument("--out", help="run directory (default runs/<experiment name>)")
+    p.add_argument("--jobs", type=_positive("--jobs"), default=os.cpu_count() or 1,
+                   help="worker processes, or Dask workers of a local cluster (default: all cores, %(default)s)")
+    p.add_argument("--games", type=_even("--games"), help="games per cell (default: the experiment file's 'games')")
+    p.add_argument("--fresh", action="store_true", help="delete the stored games of this run and start over (default off: resume)")
+    p.add_argument("--backend", choices=("loky", "dask"), default="loky", metavar="BACKEND",
+                   help="loky = local processes (default); dask = a Dask cluster (pip install 'balance[cluster]')")
+    p.add_argument("--scheduler", help="with --backend dask: the scheduler address, e.g. tcp://127.0.0.1:8786 "
+                                       "(default: start a local cluster of --jobs workers)")
+    p.set_defaults(run=cmd_run)
     p = sub.add_parser("simulate", help=_help(cmd_simulate), description=cmd_simulate.__doc__)
     _matchup_args(p)
     p.add_argument("--games", type=_positive("--games"), default=10_000, help="games to play (default %(default)s)")
@@ -145,6 +181,9 @@ def main(argv=None):
     except (DeckError, InputError) as e:
         print(f"balance: {e}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("balance: interrupted; finished chunks are kept, run the same command to resume", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -3,34 +3,16 @@
 Each subprocess costs a few seconds (imports, and loading the numba cache), so
 the simulate runs are shared between tests through module-scoped fixtures.
 """
-import os
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
+from cli import ROOT, balance, ok, one_line_error
 
-ROOT = Path(__file__).resolve().parents[1]
-ENV = {**os.environ, "NUMBA_CACHE_DIR": str(ROOT / ".numba_cache")}
-TIMEOUT = 900            # a cold numba cache compiles the kernel first (~150 s)
 GAMES = 200
 
 WIN_RE = re.compile(r"^(?P<label>.+): win rate (?P<pct>\d+\.\d)% \(95% CI \d+\.\d% to \d+\.\d%\), "
                     r"(?P<wins>\d+) wins$")
 DRAWS_RE = re.compile(r"^draws: (?P<pct>\d+\.\d)% \(95% CI \d+\.\d% to \d+\.\d%\)$")
-
-
-def balance(*args, cwd=ROOT):
-    """Run ``python -m balance ARGS`` from the repository root."""
-    return subprocess.run([sys.executable, "-m", "balance", *map(str, args)], cwd=cwd, env=ENV,
-                          capture_output=True, text=True, timeout=TIMEOUT)
-
-
-def ok(proc):
-    assert proc.returncode == 0, f"exit {proc.returncode}\nstdout:\n{proc.stdout}\nstderr:\n{proc.stderr}"
-    assert "Traceback" not in proc.stdout + proc.stderr
-    return proc.stdout.splitlines()
 
 
 def results(lines):
@@ -163,14 +145,7 @@ def test_validating_a_file_that_is_not_a_deck_gives_a_short_line():
 @pytest.mark.parametrize("case", ONE_LINE_ERRORS)
 def test_bad_input_is_one_line_exit_2(case, tmp_path):
     args, named = ONE_LINE_ERRORS[case](tmp_path)
-    proc = balance("simulate", "--games", 10, *args)
-    assert "Traceback" not in proc.stdout + proc.stderr, proc.stderr
-    assert proc.returncode == 2, proc.stderr
-    assert proc.stdout == ""
-    err = proc.stderr.splitlines()
-    assert len(err) == 1, err
-    for text in named:
-        assert text in err[0]
+    one_line_error(balance("simulate", "--games", 10, *args), *named)
 
 
 ARGPARSE_ERRORS = {
@@ -196,6 +171,7 @@ def test_bad_option_is_a_usage_error(case):
 # ------------------------------------------------------------------ help
 MATCHUP = ["--deck-a", "--deck-b", "--policy-a", "--policy-b", "--threshold", "--turn-cap", "--seed"]
 HELP = {
+    "run": ["experiment", "--out", "--jobs", "--games", "--fresh", "--backend", "--scheduler"],
     "simulate": MATCHUP + ["--games", "--jobs", "--chunk"],
     "replay": MATCHUP + ["--game-seed"],
     "bench": MATCHUP + ["--games"],

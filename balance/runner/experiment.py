@@ -1,0 +1,216 @@
+"""Experiment files (``experiments/*.toml``): a name, a root seed, games per
+cell and a grid whose cells are the product of its axes (DESIGN §2; the
+Mesa batch-runner style: ``itertools.product`` over parameter lists).
+
+    name = "threshold-sweep"
+    seed = 7
+    games = 4000                       # per cell; even (seat-swapped pairs)
+    [grid]
+    pairs = [["../decks/gabriel.toml", "../decks/belial.toml"]]   # or round_robin = [deck, ...]
+    threshold = [3, 5, 8]
+    policies = ["influencer", ["warmonger", "influencer"]]        # one name = both seats
+    variant = ["classic"]
+    turn_cap = 200
+    [[grid.overrides]]                 # each table is one value of the axis
+    label = "Therkax 7"
+    cost."Therkax" = 7
+
+Every axis takes one value or a list.  Deck paths are relative to the
+experiment file.  Every cell plays games 0..games-1 on the same root seed, so
+cells that differ only by a change see the same shuffles and dice (common
+random numbers).  Bad input raises ``DeckError`` naming the file and field.
+"""
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import tomllib
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from ..cards.schema import DeckError, Site, choices
+
+TOP_KEYS = ("name", "seed", "games", "chunk", "grid")
+GRID_KEYS = ("pairs", "round_robin", "threshold", "policies", "variant", "turn_cap", "overrides")
+VARIANTS = ("classic",)
+DEFAULTS = {"threshold": [5], "policies": ["influencer"], "variant": ["classic"], "turn_cap": [200],
+            "overrides": [{}]}
+DEFAULT_CHUNK = 5000
+SEED_RANGE = (-2**63, 2**63 - 1)
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One configuration of the grid: a matchup, its threshold, policies,
+    rule variant, turn cap and card overrides ({card: {field: value}})."""
+    index: int
+    deck_a: str
+    deck_b: str
+    threshold: int
+    policy_a: str
+    policy_b: str
+    variant: str
+    turn_cap: int
+    overrides: dict = field(default_factory=dict)
+    label: str = "baseline"
+
+
+@dataclass(frozen=True)
+class Experiment:
+    name: str
+    seed: int
+    games: int
+    chunk: int
+    cells: list[Cell]
+    source: str                 # the file (or "<dict>") it came from
+    text_hash: str              # sha256 of the file's bytes or the dict's canonical JSON
+
+    def describe(self) -> dict:
+        """Plain data for the manifest."""
+        return {"name": self.name, "seed": self.seed, "games": self.games, "chunk": self.chunk,
+                "source": self.source, "hash": self.text_hash, "cells": [asdict(c) for c in self.cells]}
+
+
+def load_experiment(spec, games=None) -> Experiment:
+    """An Experiment from a TOML path or a dict (paths in a dict are relative
+    to the working directory); ``games`` overrides the games per cell."""
+    if isinstance(spec, dict):
+        raw, source, base = spec, "<dict>", Path(".")
+        digest = hashlib.sha256(json.dumps(spec, sort_keys=True, default=str).encode()).hexdigest()
+    else:
+        raw, source, base, digest = read_file(Path(spec))
+    site = Site(source, "experiment")
+    unknown(site, raw, TOP_KEYS)
+    name = want(site, raw, "name", str)
+    if not name or any(c in name for c in '/\\:*?"<>|') or name.startswith("."):
+        raise site.error("name", f"{name!r} is not usable as a folder name", "letters, digits, - and _")
+    seed = want(site, raw, "seed", int, SEED_RANGE)
+    n = games if games is not None else want(site, raw, "games", int, (2, None))
+    if n < 2 or n % 2:
+        raise site.error("games", f"{n} is not an even whole number >= 2",
+                         "an even number of games (seat-swapped pairs)")
+    chunk = want(site, raw, "chunk", int, (2, None), DEFAULT_CHUNK)
+    grid = raw.get("grid")
+    if not isinstance(grid, dict):
+        raise site.error("grid", "missing or not a table", f"a [grid] table with {choices(GRID_KEYS)}")
+    cells = expand(Site(source, "grid"), grid, base)
+    return Experiment(name, seed, n, chunk + (chunk & 1), cells, source, digest)
+
+
+def read_file(path: Path):
+    """(table, source, folder, sha256) of an experiment file."""
+    if not path.is_file():
+        raise DeckError(path, "experiment", "file", "no such file", "a path to an experiment .toml")
+    data = path.read_bytes()
+    try:
+        raw = tomllib.loads(data.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        raise DeckError(path, "experiment", "file", f"malformed TOML: {e}", "a UTF-8 TOML file") from None
+    return raw, str(path), path.parent, hashlib.sha256(data).hexdigest()
+
+
+def unknown(site, table, allowed):
+    """Reject keys the format does not know: a typo must not be ignored."""
+    for key in table:
+        if key not in allowed:
+            raise site.error(key, "unknown key", choices(allowed))
+
+
+def want(site, table, key, typ, bounds=(None, None), default=None):
+    """A required (or defaulted) field of type ``typ`` within ``bounds``."""
+    if key not in table:
+        if default is not None:
+            return default
+        raise site.error(key, "missing required field", f"a {typ.__name__}")
+    v = table[key]
+    if type(v) is not typ:
+        raise site.error(key, f"{v!r} is not a {'whole number' if typ is int else typ.__name__}",
+                         f"a {'whole number' if typ is int else typ.__name__}")
+    lo, hi = bounds
+    if (lo is not None and v < lo) or (hi is not None and v > hi):
+        raise site.error(key, f"{v} is out of range", f"from {lo} to {hi if hi is not None else 'any'}")
+    return v
+
+
+def axis(site, grid, key) -> list:
+    """One grid axis as a non-empty list (a single value is a list of one)."""
+    v = grid.get(key, DEFAULTS.get(key))
+    values = v if isinstance(v, list) else [v]
+    if not values:
+        raise site.error(key, "empty list: the grid would have no cells", "one value or a non-empty list")
+    return values
+
+
+def expand(site, grid, base) -> list[Cell]:
+    """The grid's cells: the product of its axes, in a fixed order."""
+    unknown(site, grid, GRID_KEYS)
+    pairs = deck_pairs(site, grid, base)
+    thresholds = [want(site, {"threshold": t}, "threshold", int, (1, None)) for t in axis(site, grid, "threshold")]
+    policies = [policy_pair(site, p) for p in axis(site, grid, "policies")]
+    variants = [variant(site, v) for v in axis(site, grid, "variant")]
+    caps = [want(site, {"turn_cap": c}, "turn_cap", int, (1, None)) for c in axis(site, grid, "turn_cap")]
+    overrides = [override_set(site, o) for o in axis(site, grid, "overrides")]
+    product = itertools.product(pairs, thresholds, policies, variants, caps, overrides)
+    return [Cell(i, a, b, t, pa, pb, v, c, ov, lab)
+            for i, ((a, b), t, (pa, pb), v, c, (lab, ov)) in enumerate(product)]
+
+
+def deck_pairs(site, grid, base) -> list[tuple[str, str]]:
+    """``pairs`` as given, or every unordered pair of ``round_robin`` decks."""
+    if ("pairs" in grid) == ("round_robin" in grid):
+        raise site.error("pairs", "give exactly one of pairs and round_robin",
+                         "pairs = [[deck, deck], ...] or round_robin = [deck, deck, ...]")
+    if "round_robin" in grid:
+        decks = [deck_path(site, "round_robin", d, base) for d in axis(site, grid, "round_robin")]
+        if len(decks) < 2 or len(set(decks)) != len(decks):
+            raise site.error("round_robin", f"{len(decks)} decks, or a deck named twice", "two or more distinct decks")
+        return list(itertools.combinations(decks, 2))
+    pairs = axis(site, grid, "pairs")
+    for p in pairs:
+        if not (isinstance(p, list) and len(p) == 2):
+            raise site.error("pairs", f"{p!r} is not a pair of deck paths", "[[deck A, deck B], ...]")
+    return [(deck_path(site, "pairs", a, base), deck_path(site, "pairs", b, base)) for a, b in pairs]
+
+
+def deck_path(site, key, value, base) -> str:
+    if not isinstance(value, str):
+        raise site.error(key, f"{value!r} is not a path", "deck file paths (strings)")
+    return str(base / value) if not Path(value).is_absolute() else value
+
+
+def policy_pair(site, value) -> tuple[str, str]:
+    """A policy name for both seats, or [deck A's, deck B's]."""
+    if isinstance(value, str):
+        return value, value
+    if isinstance(value, list) and len(value) == 2 and all(isinstance(x, str) for x in value):
+        return value[0], value[1]
+    raise site.error("policies", f"{value!r} is neither a policy name nor a pair of them",
+                     '"name" or ["name for deck A", "name for deck B"]')
+
+
+def variant(site, value) -> str:
+    if value not in VARIANTS:
+        raise site.error("variant", f"{value!r} is not a rule variant", choices(VARIANTS))
+    return value
+
+
+def override_set(site, table) -> tuple[str, dict]:
+    """(label, {card: {field: value}}) from one ``[[grid.overrides]]`` table,
+    written field first: ``cost."Therkax" = 7``."""
+    if not isinstance(table, dict):
+        raise site.error("overrides", f"{table!r} is not a table", 'tables like { cost = { "Therkax" = 7 } }')
+    label = table.get("label")
+    by_card: dict[str, dict] = {}
+    for fname, cards in table.items():
+        if fname == "label":
+            continue
+        if not isinstance(cards, dict):
+            raise site.error(f"overrides.{fname}", f"{cards!r} is not a table of cards", '{ "Card name" = value }')
+        for card, value in cards.items():
+            by_card.setdefault(card, {})[fname] = value
+    if label is None:
+        label = ", ".join(f"{c} {f} {v}" for c, fs in by_card.items() for f, v in fs.items()) or "baseline"
+    if not isinstance(label, str):
+        raise site.error("overrides.label", f"{label!r} is not a string", "a short text")
+    return label, by_card

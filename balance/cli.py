@@ -133,6 +133,53 @@ def cmd_run(args):
     return 0
 
 
+def cmd_compare(args):
+    """Did a change move the balance?  Baseline and candidate play the same seeds,
+    seats swapped in pairs, and a sequential probability ratio test (fishtest's
+    GSPRT, two-sided) stops each matchup as soon as the answer is clear.
+
+    Exit code 0: no matchup moved beyond --bound; 1: at least one did (or could
+    not be shown unchanged within --max-games); 2: bad input."""
+    from pathlib import Path
+
+    from .analysis.compare import Change, Settings, compare, exit_code, lines, parse_set
+    settings = Settings(bound=args.bound / 100, alpha=args.alpha, beta=args.beta, max_games=args.max_games,
+                        batch=args.batch, fixed=args.fixed)
+    change = Change(parse_set(args.set), args.variant, args.policy_a, args.policy_b)
+    result = compare(args.baseline, args.candidate, change, settings, jobs=args.jobs,
+                     progress=lambda n, left: print(f"  {n} games per side played, {left} matchup(s) undecided",
+                                                    file=sys.stderr))
+    for line in lines(result, settings):
+        print(line)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    result.write_csv(out / "compare.csv")
+    print(f"table written to {out / 'compare.csv'}")
+    return exit_code(result)
+
+
+def cmd_tune(args):
+    """Propose cost (or other numeric field) changes that bring an experiment's
+    matchups toward a target win rate for deck A, preferring fewer and smaller
+    changes; candidates are played on common seeds and searched by successive
+    halving, and the proposal is confirmed on fresh seeds."""
+    import json
+    from pathlib import Path
+
+    from .analysis.tune import Plan, lines, tune
+    plan = Plan(target=args.target, cards=args.cards, fields=tuple(args.fields), max_step=args.max_step,
+                budget=args.budget, confirm_games=args.confirm_games)
+    result = tune(args.experiment, plan, jobs=args.jobs, log=lambda text: print(text, file=sys.stderr))
+    for line in lines(result, plan):
+        print(line)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    result = {**result, "proposal": [dict(zip(("card", "field", "from", "to"), c)) for c in result["proposal"].changes]}
+    (out / "tune.json").write_text(json.dumps(result, indent=1), encoding="utf-8")
+    print(f"written to {out / 'tune.json'}")
+    return 0
+
+
 def cmd_validate(args):
     """Check deck files against the rulebook's deck rules."""
     return validate_main(args.decks)
@@ -153,6 +200,47 @@ def parser():
     p.add_argument("--scheduler", help="with --backend dask: the scheduler address, e.g. tcp://127.0.0.1:8786 "
                                        "(default: start a local cluster of --jobs workers)")
     p.set_defaults(run=cmd_run)
+    p = sub.add_parser("compare", help=_help(cmd_compare), description=cmd_compare.__doc__)
+    p.add_argument("baseline", help="baseline experiment file")
+    p.add_argument("candidate", nargs="?", help="candidate experiment file with the same grid shape "
+                                                "(default: the baseline with the changes below)")
+    p.add_argument("--set", action="append", default=[], metavar="TOML",
+                   help='candidate card override as in an experiment file, e.g. --set \'cost."Therkax" = 7\' '
+                        "(repeatable) (default none)")
+    p.add_argument("--variant", help="candidate rule variant (default: the baseline's)")
+    p.add_argument("--policy-a", help="candidate play style of deck A (default: the baseline's)")
+    p.add_argument("--policy-b", help="candidate play style of deck B (default: the baseline's)")
+    p.add_argument("--bound", type=float, default=2.0,
+                   help="smallest change that matters, in win-rate points (default %(default)s)")
+    p.add_argument("--alpha", type=float, default=0.05, help="false-alarm rate (default %(default)s)")
+    p.add_argument("--beta", type=float, default=0.05,
+                   help="rate of missing a change of --bound (default %(default)s)")
+    p.add_argument("--max-games", type=_even("--max-games"), default=40_000,
+                   help="games per matchup and side before giving up (default %(default)s)")
+    p.add_argument("--batch", type=_even("--batch"), default=1_000,
+                   help="games per matchup and side between two looks at the test (default %(default)s)")
+    p.add_argument("--fixed", type=_even("--fixed"),
+                   help="play exactly N games per matchup and side and test once (default: sequential)")
+    p.add_argument("--jobs", type=_positive("--jobs"), default=os.cpu_count() or 1,
+                   help="worker processes (default: all cores, %(default)s)")
+    p.add_argument("--out", default="reports/compare", help="folder for compare.csv (default %(default)s)")
+    p.set_defaults(run=cmd_compare)
+    p = sub.add_parser("tune", help=_help(cmd_tune), description=cmd_tune.__doc__)
+    p.add_argument("experiment", help="experiment file whose matchups to tune")
+    p.add_argument("--target", type=float, default=0.5, help="deck A's target win rate, 0 to 1 (default %(default)s)")
+    p.add_argument("--cards", nargs="+", help="cards the search may change (default: every card with an allowed field)")
+    p.add_argument("--fields", nargs="+", default=["cost"],
+                   help="numeric fields it may change: cost, lifespan, <realm>_attack, <realm>_hits (default cost)")
+    p.add_argument("--max-step", type=_positive("--max-step"), default=3,
+                   help="largest change of one field (default %(default)s)")
+    p.add_argument("--budget", type=_positive("--budget"), default=60_000,
+                   help="games the search may play, all candidates together (default %(default)s)")
+    p.add_argument("--confirm-games", type=_even("--confirm-games"), default=4_000,
+                   help="games per matchup of the confirmation on fresh seeds (default %(default)s)")
+    p.add_argument("--jobs", type=_positive("--jobs"), default=os.cpu_count() or 1,
+                   help="worker processes (default: all cores, %(default)s)")
+    p.add_argument("--out", default="reports/tune", help="folder for tune.json (default %(default)s)")
+    p.set_defaults(run=cmd_tune)
     p = sub.add_parser("simulate", help=_help(cmd_simulate), description=cmd_simulate.__doc__)
     _matchup_args(p)
     p.add_argument("--games", type=_positive("--games"), default=10_000, help="games to play (default %(default)s)")

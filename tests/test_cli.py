@@ -171,6 +171,10 @@ def test_bad_option_is_a_usage_error(case):
 # ------------------------------------------------------------------ help
 MATCHUP = ["--deck-a", "--deck-b", "--policy-a", "--policy-b", "--threshold", "--turn-cap", "--seed"]
 HELP = {
+    "compare": ["baseline", "candidate", "--set", "--variant", "--policy-a", "--policy-b", "--bound", "--alpha",
+                "--beta", "--max-games", "--batch", "--fixed", "--jobs", "--out"],
+    "tune": ["experiment", "--target", "--cards", "--fields", "--max-step", "--budget", "--confirm-games", "--jobs",
+             "--out"],
     "run": ["experiment", "--out", "--jobs", "--games", "--fresh", "--backend", "--scheduler"],
     "simulate": MATCHUP + ["--games", "--jobs", "--chunk"],
     "replay": MATCHUP + ["--game-seed"],
@@ -183,7 +187,7 @@ def described(help_text):
     """Each option or positional of an argparse help page -> its description."""
     out, current = {}, None
     for line in help_text.splitlines():
-        m = re.match(r"^  (\S+)(?: [A-Z_]+)?(?:, \S+(?: [A-Z_]+)?)*(?:\s{2,}(.*))?$", line)
+        m = re.match(r"^  (\S+)(?: [A-Z_]+(?: \[[A-Z_]+ \.\.\.\])?)?(?:, \S+(?: [A-Z_]+)?)*(?:\s{2,}(.*))?$", line)
         if m:
             current = m[1]
             out[current] = (m[2] or "").strip()

@@ -13,12 +13,14 @@ import contextlib
 import time
 from pathlib import Path
 
+import numpy as np
 from joblib import Parallel, delayed, parallel_config
 from tqdm import tqdm
 
 from .. import __version__, kernel_digest
 from ..cards import DeckError
 from ..errors import InputError
+from ..rules.innomine.game import R_WINNER
 from ..rules.innomine.matchup import Matchup, play_range, prepare
 from ..sim.records import records_frame
 from .experiment import Cell, Experiment, load_experiment
@@ -67,6 +69,24 @@ def manifest_of(exp: Experiment, matchups: list[Matchup]) -> dict:
 def play_chunk(m: Matchup, seed: int, cell: int, first: int, n: int):
     """One chunk's games as the stored frame (runs in a worker)."""
     return cell, first, records_frame(play_range(m, seed, first, n), cell)
+
+
+def winners(m: Matchup, seed: int, first: int, n: int):
+    """Who won games first..first+n-1 (deck 0 = A, 1 = B, -1 = draw); runs in a worker."""
+    return play_range(m, seed, first, n)["rows"][:, R_WINNER].copy()
+
+
+def play_winners(matchups: dict, seed: int, first: int, n: int, jobs: int) -> dict:
+    """{key: winners of games first..first+n-1} for every ``key: Matchup``, the
+    work split over ``jobs`` processes (for compare and tune, which only need
+    who won)."""
+    step = max(2, (n // max(jobs, 1)) & ~1)
+    work = [(key, g, min(step, first + n - g)) for key in matchups for g in range(first, first + n, step)]
+    out = Parallel(n_jobs=jobs)(delayed(winners)(matchups[key], seed, g, k) for key, g, k in work)
+    parts: dict = {}
+    for (key, _, _), w in zip(work, out):
+        parts.setdefault(key, []).append(w)
+    return {key: np.concatenate(v) for key, v in parts.items()}
 
 
 def run_experiment(spec, out=None, jobs=1, games=None, fresh=False, backend="loky", scheduler=None,

@@ -1,0 +1,196 @@
+"""``balance compare``: a baseline and a candidate played on the same seeds,
+matchup by matchup, until a sequential test says whether the candidate moved
+deck A's score by at least the bound (or a fixed number of games is played).
+
+The candidate is a second experiment file with the same cells in the same
+order, or the baseline with changes (card overrides, a rule variant, a policy)
+applied to every cell.  Both play the baseline's root seed: game g of a
+matchup sees the same shuffles and dice in both, so each seed pair's
+difference isolates the change (see ``sprt``).
+"""
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from dataclasses import dataclass, field
+
+import numpy as np
+import polars as pl
+from scipy.stats import false_discovery_control
+
+from ..cards.schema import Site
+from ..errors import InputError
+from ..rules.innomine.matchup import Matchup
+from ..runner.experiment import Cell, Experiment, load_experiment, override_set, variant
+from ..runner.run import play_winners, prepare_cell
+from .sprt import CHANGED, NO_CHANGE, UNDECIDED, Bounds, Sequential, paired_difference, pair_scores
+
+
+@dataclass
+class Change:
+    """What the candidate changes in every baseline cell (all optional)."""
+    overrides: dict = field(default_factory=dict)     # {card: {field: value}}
+    variant: str | None = None
+    policy_a: str | None = None
+    policy_b: str | None = None
+
+    def __post_init__(self):
+        if self.variant is not None:
+            variant(Site("--variant", "candidate"), self.variant)
+
+    def apply(self, cell: Cell) -> Cell:
+        merged = {card: {**cell.overrides.get(card, {}), **fields} for card, fields in self.overrides.items()}
+        return dataclasses.replace(
+            cell, overrides={**cell.overrides, **merged}, variant=self.variant or cell.variant,
+            policy_a=self.policy_a or cell.policy_a, policy_b=self.policy_b or cell.policy_b)
+
+    def __bool__(self) -> bool:
+        return bool(self.overrides or self.variant or self.policy_a or self.policy_b)
+
+
+@dataclass(frozen=True)
+class Settings:
+    bound: float = 0.02            # score points (0.02 = 2 win-rate points)
+    alpha: float = 0.05
+    beta: float = 0.05
+    max_games: int = 40_000        # per matchup and side
+    batch: int = 1_000             # games per matchup and side between two looks
+    fixed: int | None = None       # play exactly this many games instead of testing sequentially
+
+    def check(self) -> None:
+        if not 0 < self.bound < 1:
+            raise InputError(f"--bound: {self.bound * 100:g}: must be above 0 and below 100 (win-rate points)")
+        for name, v in (("--alpha", self.alpha), ("--beta", self.beta)):
+            if not 0 < v < 1:
+                raise InputError(f"{name}: {v:g}: must be strictly between 0 and 1")
+        for name, v in (("--max-games", self.max_games), ("--batch", self.batch), ("--fixed", self.fixed)):
+            if v is not None and (v < 2 or v % 2):
+                raise InputError(f"{name}: {v}: must be an even number of games >= 2 (seat-swapped pairs)")
+
+
+@dataclass
+class Matchups:
+    """The baseline and candidate cells, compiled, side by side."""
+    exp: Experiment
+    names: list[str]
+    sides: list[tuple[Matchup, Matchup]]
+
+
+def pair_up(baseline, candidate=None, change: Change | None = None) -> Matchups:
+    """Load both sides; a candidate file must have as many cells as the baseline."""
+    base = load_experiment(baseline)
+    change = change or Change()
+    if candidate is None and not change:
+        raise InputError("compare: no candidate; allowed: a CANDIDATE experiment file, or changes "
+                         "(--set, --variant, --policy-a, --policy-b) applied to the baseline")
+    if candidate is not None:
+        cand = load_experiment(candidate)
+        if len(cand.cells) != len(base.cells):
+            raise InputError(f"{cand.source}: grid: mismatched experiments: {len(cand.cells)} cells against the "
+                             f"baseline's {len(base.cells)} in {base.source}; allowed: the same grid shape, "
+                             f"cell for cell")
+        cand_cells = [change.apply(c) for c in cand.cells]
+    else:
+        cand = base
+        cand_cells = [change.apply(c) for c in base.cells]
+    sides = [(prepare_cell(base, b), prepare_cell(cand, c)) for b, c in zip(base.cells, cand_cells)]
+    names = [f"{m.labels[0]} vs {m.labels[1]}, threshold {m.threshold}"
+             + (f", {cell.label}" if cell.label != "baseline" else "") for (m, _), cell in zip(sides, base.cells)]
+    return Matchups(base, names, sides)
+
+
+def compare(baseline, candidate=None, change: Change | None = None, settings: Settings = Settings(),
+            jobs: int = 1, progress=None) -> pl.DataFrame:
+    """The comparison table: one row per matchup (see ``table``)."""
+    settings.check()
+    pairs = pair_up(baseline, candidate, change)
+    n = len(pairs.sides)
+    games = {(i, s): np.empty(0, np.int64) for i in range(n) for s in (0, 1)}
+    tests = [Sequential(settings.bound, Bounds.of(settings.alpha, settings.beta)) for _ in range(n)]
+    limit = settings.fixed or settings.max_games
+    step = settings.fixed or settings.batch
+    played = 0
+    while played < limit:
+        todo = list(range(n)) if settings.fixed else [i for i in range(n) if tests[i].verdict == UNDECIDED]
+        if not todo:
+            break
+        k = min(step, limit - played)
+        sides = {(i, side): pairs.sides[i][side] for i in todo for side in (0, 1)}
+        for key, w in play_winners(sides, pairs.exp.seed, played, k, jobs).items():
+            games[key] = np.concatenate([games[key], w])
+        played += k
+        for i in todo:
+            if not settings.fixed:
+                tests[i].update(differences(games, i))
+        if progress:
+            progress(played, sum(t.verdict == UNDECIDED for t in tests))
+    return table(pairs, games, tests, settings)
+
+
+def differences(games: dict, i: int) -> np.ndarray:
+    """Candidate minus baseline score of deck A, per seed pair."""
+    return pair_scores(games[(i, 1)]) - pair_scores(games[(i, 0)])
+
+
+def table(pairs: Matchups, games: dict, tests: list[Sequential], settings: Settings) -> pl.DataFrame:
+    """Per matchup: deck A's score on each side, the paired difference with its
+    95% interval and p-value, the LLR, the games used and the verdict."""
+    rows = []
+    for i, name in enumerate(pairs.names):
+        d = differences(games, i)
+        mean, low, high, p = paired_difference(d)
+        rows.append({"matchup": name, "games": len(games[(i, 0)]),
+                     "baseline": float(pair_scores(games[(i, 0)]).mean()),
+                     "candidate": float(pair_scores(games[(i, 1)]).mean()),
+                     "difference": mean, "low": low, "high": high, "p": p,
+                     "llr": None if settings.fixed else tests[i].llr,
+                     "verdict": tests[i].verdict})
+    out = pl.DataFrame(rows)
+    if settings.fixed:
+        out = fixed_verdicts(out, settings)
+    return out
+
+
+def fixed_verdicts(out: pl.DataFrame, settings: Settings) -> pl.DataFrame:
+    """Fixed-N verdicts: p-values adjusted across matchups (Benjamini-Yekutieli);
+    a matchup changed when its adjusted p < alpha and the estimate lies nearer
+    to the bound than to 0 (|difference| >= bound / 2, the SPRT's midpoint)."""
+    p_adj = false_discovery_control(out["p"].to_numpy(), method="by") if out.height > 1 else out["p"].to_numpy()
+    moved = (p_adj < settings.alpha) & (np.abs(out["difference"].to_numpy()) >= settings.bound / 2)
+    return out.with_columns(pl.Series("p_adjusted", p_adj),
+                            pl.Series("verdict", np.where(moved, CHANGED, NO_CHANGE)))
+
+
+def parse_set(texts: list[str]) -> dict:
+    """``--set`` options, each a TOML line as in an experiment's overrides
+    (``cost."Therkax" = 7``), merged into {card: {field: value}}."""
+    merged: dict = {}
+    for text in texts:
+        try:
+            table = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as e:
+            raise InputError(f"--set: {text!r}: not a TOML assignment ({e}); allowed: e.g. cost.\"Therkax\" = 7") from None
+        for card, fields in override_set(Site("--set", "candidate"), table)[1].items():
+            merged.setdefault(card, {}).update(fields)
+    return merged
+
+
+def exit_code(result: pl.DataFrame) -> int:
+    """0 when every matchup was shown unchanged; 1 when one changed or could not
+    be shown unchanged within the game limit (a gate fails closed)."""
+    return 0 if (result["verdict"] == NO_CHANGE).all() else 1
+
+
+def lines(result: pl.DataFrame, settings: Settings) -> list[str]:
+    """The comparison as text: one block per matchup, then the overall verdict."""
+    out = [f"bound {settings.bound * 100:g} points, alpha {settings.alpha:g}, beta {settings.beta:g}; "
+           f"score = deck A's (win + draw/2) rate; difference = candidate - baseline over seat-swapped seed pairs"]
+    for r in result.iter_rows(named=True):
+        test = f"adjusted p {r['p_adjusted']:.3g}" if r["llr"] is None else f"LLR {r['llr']:+.2f}"
+        out.append(f"{r['matchup']}: baseline {r['baseline']:.1%}, candidate {r['candidate']:.1%}, "
+                   f"difference {r['difference'] * 100:+.2f} points (95% CI {r['low'] * 100:+.2f} to "
+                   f"{r['high'] * 100:+.2f}), {test}, {r['games']} games per side: {r['verdict'].upper()}")
+    moved = result.filter(pl.col("verdict") != NO_CHANGE).height
+    out.append("verdict: no matchup moved beyond the bound" if moved == 0 else
+               f"verdict: {moved} of {result.height} matchup(s) changed or not shown unchanged")
+    return out

@@ -1,0 +1,60 @@
+"""``balance tune`` (issue 6): from a matchup deck A wins about 60% of, the
+proposal's confirmation on fresh seeds lands within 2 points of the target."""
+import json
+
+import pytest
+from cli import ROOT, balance, ok, one_line_error
+
+from balance.analysis.tune import Candidate, Plan, tune
+
+GABRIEL, BELIAL = str(ROOT / "decks/gabriel.toml"), str(ROOT / "decks/belial.toml")
+SIXTY = {"name": "sixty", "seed": 9, "games": 2, "grid": {"pairs": [[GABRIEL, BELIAL]], "threshold": 2}}
+
+
+@pytest.fixture(scope="module")
+def tuned():
+    return tune(SIXTY, Plan(target=0.5, budget=30_000, confirm_games=4_000), jobs=2, log=lambda _: None)
+
+
+def test_the_starting_matchup_is_about_60_percent(tuned):
+    base = tuned["confirmation"][0]["baseline"]
+    assert 0.56 < base["score"] < 0.66, base
+
+
+def test_the_proposal_confirms_within_2_points_of_the_target(tuned):
+    proposal = tuned["confirmation"][0]["proposal"]
+    assert abs(proposal["score"] - 0.5) <= 0.02, (tuned["proposal"].describe(), proposal)
+    assert proposal["low"] <= proposal["win_rate"] <= proposal["high"]
+
+
+def test_the_proposal_is_small(tuned):
+    changes = tuned["proposal"].changes
+    assert 1 <= len(changes) <= 2
+    assert all(abs(new - old) <= 3 for _, _, old, new in changes)
+
+
+def test_fewer_and_smaller_changes_cost_more_accuracy():
+    one = Candidate((("Therkax", "cost", 8, 7),))
+    assert Candidate().price < one.price < Candidate((("Therkax", "cost", 8, 5),)).price
+    assert one.price < (one + Candidate((("Marnel", "cost", 4, 5),))).price
+
+
+def test_tune_command_writes_its_proposal(tmp_path):
+    path = tmp_path / "e.toml"
+    path.write_text(f'name = "e"\nseed = 3\ngames = 2\n[grid]\npairs = [["{GABRIEL}", "{BELIAL}"]]\nthreshold = 2\n')
+    lines = ok(balance("tune", path, "--cards", "Therkax", "Marnel", "--budget", 3000, "--confirm-games", 400,
+                       "--jobs", 2, "--out", tmp_path / "out"))
+    assert lines[0].startswith("proposal: ")
+    written = json.loads((tmp_path / "out" / "tune.json").read_text())
+    assert {c["card"] for c in written["proposal"]} <= {"Therkax", "Marnel"}
+    assert written["confirmation"][0]["proposal"]["games"] == 400
+
+
+@pytest.mark.parametrize("args, named", [
+    (["--target", "1.5"], "--target"), (["--target", "-0.1"], "--target"),
+    (["--cards", "Nobody"], "Nobody"),
+])
+def test_bad_tune_options(tmp_path, args, named):
+    path = tmp_path / "e.toml"
+    path.write_text(f'name = "e"\nseed = 3\ngames = 2\n[grid]\npairs = [["{GABRIEL}", "{BELIAL}"]]\n')
+    one_line_error(balance("tune", path, *args), named)

@@ -10,6 +10,7 @@ import time
 
 from .cards import DeckError, validate_main
 from .errors import InputError
+from .rules.innomine.d666 import VARIANTS
 
 DEFAULT_A, DEFAULT_B = "decks/gabriel.toml", "decks/belial.toml"
 
@@ -58,7 +59,7 @@ def _help(cmd):
     return cmd.__doc__.replace("%", "%%")
 
 
-def _matchup_args(p):
+def _matchup_args(p, several=False):
     p.add_argument("--deck-a", default=DEFAULT_A, help="deck file of the first deck (default %(default)s)")
     p.add_argument("--deck-b", default=DEFAULT_B, help="deck file of the second deck (default %(default)s)")
     p.add_argument("--policy-a", default="influencer",
@@ -69,11 +70,16 @@ def _matchup_args(p):
     p.add_argument("--turn-cap", type=_positive("--turn-cap"), default=200,
                    help="turns (both players') after which a game is a draw (default %(default)s)")
     p.add_argument("--seed", type=_int64("--seed"), default=1, help="root seed of the games (default %(default)s)")
+    p.add_argument("--variant", choices=VARIANTS, default=["classic"] if several else "classic",
+                   nargs="+" if several else None,
+                   metavar="VARIANT", help=f"rule variant{'s, each reported' if several else ''}: "
+                                           f"{', '.join(VARIANTS)} (default classic)")
 
 
-def _prepare(args):
+def _prepare(args, variant=None):
     from .rules.innomine.matchup import prepare
-    return prepare(args.deck_a, args.deck_b, args.policy_a, args.policy_b, args.threshold, args.turn_cap)
+    return prepare(args.deck_a, args.deck_b, args.policy_a, args.policy_b, args.threshold, args.turn_cap,
+                   variant=variant or args.variant)
 
 
 def cmd_simulate(args):
@@ -81,15 +87,16 @@ def cmd_simulate(args):
     from .rules.innomine.matchup import play_range
     from .sim.batch import map_chunks, run_games
     from .sim.summary import summarise
-    m = _prepare(args)
-    run_games(play_range, m, args.seed, 2, jobs=1)          # compile (or load) the kernel first
-    t0 = time.perf_counter()
-    parts = map_chunks(play_range, m, args.seed, args.games, args.jobs, args.chunk, reduce=summarise)
-    dt = time.perf_counter() - t0
-    print(f"{m.labels[0]} vs {m.labels[1]}, threshold {m.threshold}, seed {args.seed}")
-    for line in sum(parts[1:], parts[0]).lines(m.labels):
-        print(line)
-    print(f"speed: {args.games / dt:,.0f} games/s on {args.jobs} worker(s)")
+    for variant in args.variant:
+        m = _prepare(args, variant)
+        run_games(play_range, m, args.seed, 2, jobs=1)          # compile (or load) the kernel first
+        t0 = time.perf_counter()
+        parts = map_chunks(play_range, m, args.seed, args.games, args.jobs, args.chunk, reduce=summarise)
+        dt = time.perf_counter() - t0
+        print(f"{m.labels[0]} vs {m.labels[1]}, threshold {m.threshold}, seed {args.seed}, {variant} rules")
+        for line in sum(parts[1:], parts[0]).lines(m.labels):
+            print(line)
+        print(f"speed: {args.games / dt:,.0f} games/s on {args.jobs} worker(s)")
     return 0
 
 
@@ -242,7 +249,7 @@ def parser():
     p.add_argument("--out", default="reports/tune", help="folder for tune.json (default %(default)s)")
     p.set_defaults(run=cmd_tune)
     p = sub.add_parser("simulate", help=_help(cmd_simulate), description=cmd_simulate.__doc__)
-    _matchup_args(p)
+    _matchup_args(p, several=True)
     p.add_argument("--games", type=_positive("--games"), default=10_000, help="games to play (default %(default)s)")
     p.add_argument("--jobs", type=_positive("--jobs"), default=1, help="worker processes (default %(default)s)")
     p.add_argument("--chunk", type=_positive("--chunk"), default=2000, help="games per work unit (default %(default)s)")

@@ -12,6 +12,7 @@ from balance.cards import compile_tables, load_deck
 from balance.rules.innomine import state as S
 from balance.rules.innomine.humans import enter_realm
 from balance.rules.innomine.policy_files import load_policy
+from balance.rules.innomine.d666 import CLASSIC
 from balance.rules.innomine.setup import setup
 from balance.rules.innomine.tables import pack
 from balance.rules.innomine.vocabulary import ETHEREAL, HUMAN, SERVITOR
@@ -36,7 +37,7 @@ class Board:
         self.t = pack(self.compiled.tables)
         w = np.stack([load_policy("influencer")] * 2)
         self.s = S.new_state(self.t, w, 100, trace_len=10_000)
-        setup(self.s, self.t, seed, 0, 5, 200)
+        setup(self.s, self.t, seed, 0, 5, 200, CLASSIC)
         self.s.g[S.G_TURN] = turn
         self.N = self.s.I.shape[0]
 

@@ -20,6 +20,7 @@ from balance.rules.innomine import state as S
 from balance.rules.innomine.game import next_turn, play_game
 from balance.rules.innomine.matchup import play_range, prepare
 from balance.rules.innomine.policy_files import load_policy
+from balance.rules.innomine.d666 import CLASSIC
 from balance.rules.innomine.setup import setup
 from balance.rules.innomine.tables import pack
 
@@ -68,7 +69,7 @@ def test_every_turn_keeps_the_invariants(gabriel, belial, pa, pb, seed, game, ca
     threshold = min(d.humans for d in decks)
     t = pack(compile_tables(decks).tables)
     s = S.new_state(t, np.stack([load_policy(pa), load_policy(pb)]), (cap + 1) // 2)
-    setup(s, t, seed, game, threshold, cap)
+    setup(s, t, seed, game, threshold, cap, CLASSIC)
     check_conservation(s)
     turns = 0
     while next_turn(s, t):
@@ -80,7 +81,7 @@ def test_every_turn_keeps_the_invariants(gabriel, belial, pa, pb, seed, game, ca
     assert s.g[S.G_END] in (S.END_THRESHOLD, S.END_TURN_CAP, S.END_DECK_OUT)
     assert (s.g[S.G_WINNER] >= 0) == (s.g[S.G_END] == S.END_THRESHOLD)
     first = (s.I.copy(), s.S.copy(), s.curves.copy())
-    play_game(s, t, seed, game, threshold, cap)
+    play_game(s, t, seed, game, threshold, cap, CLASSIC)
     assert all(np.array_equal(a, b) for a, b in zip(first, (s.I, s.S, s.curves)))
 
 

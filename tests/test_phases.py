@@ -25,6 +25,7 @@ from balance.rules.innomine.essence import action_cost, gain_essence
 from balance.rules.innomine.game import next_turn, start_turn
 from balance.rules.innomine.humans import age_mortals, resolve_afterlife
 from balance.rules.innomine.policies import W_TRADE_DISCORD
+from balance.rules.innomine.d666 import CLASSIC
 from balance.rules.innomine.setup import setup
 from balance.rules.innomine.tables import D_COST, D_CTYPE, D_HITS, D_LIFESPAN
 from balance.rules.innomine.tethers import can_go_down, check_tether_theft, up_destination
@@ -56,7 +57,7 @@ def test_setup_one_tether_in_play_five_essence_seven_cards():
     s, t, I = b.s, b.t, b.s.I
     chosen = {BELIAL: set(), GABRIEL: set()}
     for seed in range(30):
-        setup(s, t, seed, 0, 5, 200)
+        setup(s, t, seed, 0, 5, 200, CLASSIC)
         for p in (BELIAL, GABRIEL):
             tethers = [i for i in range(b.N) if I[i, S.F_ZONE] == S.Z_PLAY and I[i, S.F_OWNER] == p
                        and t.C[I[i, S.F_DESIGN], D_CTYPE] == TETHER]
@@ -77,7 +78,7 @@ def test_first_player_is_chosen_at_random():
     games = 4000
     firsts = 0
     for game in range(games):
-        setup(b.s, b.t, 11, game, 5, 200)
+        setup(b.s, b.t, 11, game, 5, 200, CLASSIC)
         assert b.s.g[S.G_ACTIVE] == b.s.g[S.G_FIRST]
         firsts += b.s.g[S.G_FIRST] == 0
     assert wilson_holds(firsts, games, 0.5), firsts / games
@@ -314,7 +315,7 @@ def test_the_turn_cap_ends_the_game_as_a_draw():
     """I3: hitting the configured turn cap ends the game as a draw, end reason "turn cap"."""
     b = Board()
     s = b.s
-    setup(s, b.t, 5, 0, 5, 4)
+    setup(s, b.t, 5, 0, 5, 4, CLASSIC)
     played = 1
     while next_turn(s, b.t):
         played += 1
@@ -327,7 +328,7 @@ def test_no_cards_left_in_any_deck_ends_the_game_as_a_draw():
     as a draw with end reason "deck-out"."""
     b = Board()
     s = b.s
-    setup(s, b.t, 5, 0, 5, 100)
+    setup(s, b.t, 5, 0, 5, 100, CLASSIC)
     s.S[:, S.S_REPO_CNT] = 0
     s.S[:, S.S_EV_CNT] = 0
     assert not next_turn(s, b.t)

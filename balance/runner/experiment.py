@@ -30,10 +30,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from ..cards.schema import DeckError, Site, choices
+from ..rules.innomine.d666 import VARIANTS
 
 TOP_KEYS = ("name", "seed", "games", "chunk", "grid")
 GRID_KEYS = ("pairs", "round_robin", "threshold", "policies", "variant", "turn_cap", "overrides")
-VARIANTS = ("classic",)
 DEFAULTS = {"threshold": [5], "policies": ["influencer"], "variant": ["classic"], "turn_cap": [200],
             "overrides": [{}]}
 DEFAULT_CHUNK = 5000

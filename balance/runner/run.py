@@ -34,7 +34,7 @@ def prepare_cell(exp: Experiment, cell: Cell) -> Matchup:
     and the cell, then what the deck, policy or override check said."""
     try:
         return prepare(cell.deck_a, cell.deck_b, cell.policy_a, cell.policy_b, cell.threshold,
-                       cell.turn_cap, cell.overrides)
+                       cell.turn_cap, cell.overrides, cell.variant)
     except (DeckError, InputError) as e:
         raise InputError(f"{exp.source}: grid cell {cell.index} (threshold {cell.threshold}, "
                          f"{cell.policy_a}/{cell.policy_b}, {cell.label}): {e}") from None

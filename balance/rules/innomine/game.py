@@ -121,9 +121,9 @@ def next_turn(s, t):
 
 
 @njit(cache=True)
-def play_game(s, t, root_seed, game_seed, threshold, turn_cap):
+def play_game(s, t, root_seed, game_seed, threshold, turn_cap, variant):
     """Play one whole game into ``s``; returns the number of turns played."""
-    setup(s, t, root_seed, game_seed, threshold, turn_cap)
+    setup(s, t, root_seed, game_seed, threshold, turn_cap, variant)
     while next_turn(s, t):
         pass
     return s.g[G_TURN]
@@ -139,7 +139,7 @@ def humans_on_earth(s, t):
 
 
 @njit(cache=True)
-def simulate_pairs(s_ab, t_ab, s_ba, t_ba, root_seed, first_game, n_games, threshold, turn_cap,
+def simulate_pairs(s_ab, t_ab, s_ba, t_ba, root_seed, first_game, n_games, threshold, turn_cap, variant,
                    rows, gain, spent, masks):
     """Play games first_game .. first_game+n_games-1 into preallocated records.
 
@@ -152,7 +152,7 @@ def simulate_pairs(s_ab, t_ab, s_ba, t_ba, root_seed, first_game, n_games, thres
         swap = g & 1
         s = s_ba if swap else s_ab
         t = t_ba if swap else t_ab
-        turns = play_game(s, t, root_seed, g >> 1, threshold, turn_cap)
+        turns = play_game(s, t, root_seed, g >> 1, threshold, turn_cap, variant)
         row = rows[k]
         row[R_GAME] = g
         row[R_PAIR] = g >> 1

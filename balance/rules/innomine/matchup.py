@@ -8,6 +8,7 @@ import numpy as np
 
 from ...cards import CompiledDecks, check_threshold, compile_tables, load_deck
 from ...errors import InputError
+from .d666 import CLASSIC, VARIANTS
 from .game import record_arrays, simulate_pairs
 from .policy_files import load_policy
 from .state import G_TRACE_N, new_state
@@ -27,6 +28,7 @@ class Matchup:
     threshold: int
     turn_cap: int
     labels: tuple[str, str]
+    variant: int = CLASSIC   # d666.VARIANTS
 
     @property
     def own_turns(self) -> int:
@@ -41,23 +43,25 @@ class Matchup:
 
 
 def prepare(deck_a, deck_b, policy_a="influencer", policy_b="influencer", threshold=5,
-            turn_cap=DEFAULT_TURN_CAP, overrides=None) -> Matchup:
+            turn_cap=DEFAULT_TURN_CAP, overrides=None, variant="classic") -> Matchup:
     """Load, validate and compile a matchup (raises DeckError / InputError)."""
     if turn_cap < 1:
         raise InputError(f"--turn-cap: {turn_cap}: must be a whole number >= 1")
+    if variant not in VARIANTS:
+        raise InputError(f"--variant: {variant!r}: unknown rule variant; allowed: {', '.join(VARIANTS)}")
     a, b = load_deck(deck_a), load_deck(deck_b)
     check_threshold([a, b], threshold)
     weights = np.stack([load_policy(policy_a), load_policy(policy_b)])
     return Matchup(ab=compile_tables([a, b], overrides), ba=compile_tables([b, a], overrides),
                    weights=weights, threshold=threshold, turn_cap=turn_cap,
-                   labels=(f"{a.name} ({policy_a})", f"{b.name} ({policy_b})"))
+                   labels=(f"{a.name} ({policy_a})", f"{b.name} ({policy_b})"), variant=VARIANTS[variant])
 
 
 def play_range(m: Matchup, root_seed: int, first_game: int, n_games: int) -> dict:
     """Play games first_game..first_game+n_games-1 and return their records."""
     sab, kab, sba, kba = m.kernel_args()
     rows, gain, spent, masks = record_arrays(n_games, 2, m.own_turns)
-    simulate_pairs(sab, kab, sba, kba, root_seed, first_game, n_games, m.threshold, m.turn_cap,
+    simulate_pairs(sab, kab, sba, kba, root_seed, first_game, n_games, m.threshold, m.turn_cap, m.variant,
                    rows, gain, spent, masks)
     return {"rows": rows, "gain": gain, "spent": spent, "masks": masks}
 
@@ -68,7 +72,8 @@ def replay_lines(m: Matchup, root_seed: int, game: int, trace_len=200_000) -> li
     swap = game & 1
     s, k, compiled = (sba, kba, m.ba) if swap else (sab, kab, m.ab)
     rows, gain, spent, masks = record_arrays(1, 2, m.own_turns)
-    simulate_pairs(sab, kab, sba, kba, root_seed, game, 1, m.threshold, m.turn_cap, rows, gain, spent, masks)
+    simulate_pairs(sab, kab, sba, kba, root_seed, game, 1, m.threshold, m.turn_cap, m.variant,
+                   rows, gain, spent, masks)
     seat_names = [d.superior.name for d in compiled.decks]
     n_rows = int(s.g[G_TRACE_N])
     lines = decode(s.trace, n_rows, compiled.names, s.I[:, 0], s.I.shape[0], seat_names)

@@ -27,10 +27,12 @@ WEIGHTS = {
     "trade_discord": "notes of Dissonance at which three are traded for a Discord level",
     "defend": "1 = Beings defend others at their Location",
     "wait": "base value of the Wait action",
+    "d666_before": "d666 variant: Essence spent before an Influence roll, +1 to the target each",
+    "d666_after": "d666 variant: most Essence spent after a failed Influence roll to make it succeed (2 per +1)",
 }
 (W_RANDOM, W_RESERVE, W_SERVITOR, W_ATTACH, W_INFLUENCE, W_COURT, W_ATTACK_SERVITOR,
  W_ATTACK_HUMAN, W_DESCEND, W_HOLD_TETHER, W_GANG, W_RETREAT, W_TRADE_DISCORD, W_DEFEND,
- W_WAIT) = range(len(WEIGHTS))
+ W_WAIT, W_D666_BEFORE, W_D666_AFTER) = range(len(WEIGHTS))
 N_WEIGHTS = len(WEIGHTS)
 
 

@@ -19,8 +19,12 @@ from numba import njit
 
 from ...sim.seeding import DICE, below, d6
 from .beings import effect_sum, influence_side, is_being, set_influence
+from .d666 import D666, rescue_cost, target_for_faces
+from .d666 import p_success as d666_p_success
+from .d666 import roll as d666_roll
 from .dissonance import add_dissonance
-from .policies import is_random
+from .essence import pay
+from .policies import W_D666_AFTER, W_D666_BEFORE, is_random, weight
 from .state import (
     F_ACTS,
     F_CTRL,
@@ -38,6 +42,7 @@ from .state import (
     F_TRAUMA,
     F_TRIED,
     G_TURN,
+    G_VARIANT,
     S_ESSENCE,
     beings_in_play,
     log,
@@ -130,24 +135,65 @@ def succeeds(total, hits, op):
 
 
 @njit(cache=True)
-def p_success(s, t, actor, target, stat, op):
-    """Exact chance that actor's d6 Influence roll on target succeeds."""
+def classic_faces(s, t, actor, target, stat, op):
+    """Faces of a d6 on which actor's Influence roll on target succeeds."""
     m = modifier(s, t, actor, target)
     hits = t.C[s.I[target, F_DESIGN], D_HITS + stat]
     n = 0
     for r in range(1, 7):
         if succeeds(r + m, hits, op):
             n += 1
-    return n / 6.0
+    return n
+
+
+@njit(cache=True)
+def p_success(s, t, actor, target, stat, op):
+    """Exact chance that actor's Influence roll on target succeeds: a d6, or in
+    the d666 variant the d666 it becomes, with the Essence the policy spends first."""
+    faces = classic_faces(s, t, actor, target, stat, op)
+    if s.g[G_VARIANT] != D666:
+        return faces / 6.0
+    p = s.I[actor, F_CTRL]
+    return d666_p_success(target_for_faces(faces) + essence_before(s, p))
 
 
 @njit(cache=True)
 def influence_roll(s, t, actor, target, stat, op):
-    """Roll d6 + modifiers against target's Hits in ``stat``; returns (success, die)."""
+    """Roll d6 + modifiers against target's Hits in ``stat`` (or its d666);
+    returns (success, result): the die, or the d666's check digit."""
+    if s.g[G_VARIANT] == D666:
+        return influence_d666(s, t, actor, target, stat, op)
     r = d6(s.rng)
     ok = succeeds(r + modifier(s, t, actor, target), t.C[s.I[target, F_DESIGN], D_HITS + stat], op)
     log(s, s.I[actor, F_CTRL], actor, target, T_INFLUENCE if ok else T_INFLUENCE_FAIL, r)
     return ok, r
+
+
+@njit(cache=True)
+def essence_before(s, p):
+    """Essence seat p spends before a d666 Influence roll: the policy's
+    d666_before, as far as its Essence goes."""
+    want = int(weight(s, p, W_D666_BEFORE))
+    return min(want, s.S[p, S_ESSENCE]) if want > 0 else 0
+
+
+@njit(cache=True)
+def influence_d666(s, t, actor, target, stat, op):
+    """The d666 variant's Influence roll (docs/rules.md, I-d666): the classic roll's
+    target mapped to a d666 target, +1 per Essence spent before the roll, and a
+    failure bought back at 2 Essence per +1 when the policy allows that much."""
+    p = s.I[actor, F_CTRL]
+    before = essence_before(s, p)
+    pay(s, p, before)
+    goal = target_for_faces(classic_faces(s, t, actor, target, stat, op)) + before
+    ok, total, check = d666_roll(s.rng, goal)
+    if not ok:
+        cost = rescue_cost(total, goal)
+        if 0 < cost <= weight(s, p, W_D666_AFTER) and cost <= s.S[p, S_ESSENCE]:
+            pay(s, p, cost)
+            ok = True
+    log(s, p, actor, target, T_INFLUENCE if ok else T_INFLUENCE_FAIL, total)
+    return ok, check
 
 
 @njit(cache=True)

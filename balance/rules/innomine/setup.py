@@ -34,6 +34,7 @@ from .state import (
     G_TRACE_N,
     G_TURN,
     G_TURN_CAP,
+    G_VARIANT,
     G_WINNER,
     HAND_SIZE,
     S_ESSENCE,
@@ -62,8 +63,9 @@ def clear(s):
 
 
 @njit(cache=True)
-def setup(s, t, root_seed, game_seed, threshold, turn_cap):
-    """Deal, put each Superior's first Tether into play, 5 Essence, 7 cards, pick the first player."""
+def setup(s, t, root_seed, game_seed, threshold, turn_cap, variant):
+    """Deal, put each Superior's first Tether into play, 5 Essence, 7 cards, pick
+    the first player; ``variant`` is the rule variant (d666.VARIANTS)."""
     clear(s)
     seed_streams(s.rng, root_seed, game_seed)
     n = deal_all(s, t)
@@ -73,6 +75,7 @@ def setup(s, t, root_seed, game_seed, threshold, turn_cap):
     s.g[G_END] = END_NONE
     s.g[G_THRESHOLD] = threshold
     s.g[G_TURN_CAP] = turn_cap
+    s.g[G_VARIANT] = variant
     s.g[G_NEXT_TOKEN] = n
     s.g[G_TURN] = 0
     s.g[G_PHASE] = 0

@@ -1,0 +1,80 @@
+"""The d666 rule variant (house rules, ``shared/seeds/001_fcc1749b02176fe8.txt``,
+"The d666"; docs/rules.md, I-d666).
+
+A d666 is three dice: two summed against a target number (success when the
+sum is at most the target), the third the check digit.  The house rules:
+"You cannot attempt a roll unless your target number is at least a 2"; "A roll
+of 12 automatically fails [...] you may add (target number - 11) to the check
+digit of a successful roll"; "If you spend [Essence] in advance, each +1 to
+the target number costs 1 Essence.  If you spend it afterward, each
+retroactive +1 costs 2 Essence."
+
+The classic rules' d6-against-Hits rolls become d666 rolls: a classic roll that
+succeeds on ``faces`` of the six die faces becomes a d666 against the target
+whose chance of success is nearest to faces / 6 (``target_for_faces``).
+"""
+from numba import njit
+
+from ...sim.seeding import d6
+
+CLASSIC, D666 = 0, 1
+VARIANTS = {"classic": CLASSIC, "d666": D666}
+NO_ROLL = 1              # a target below 2: no roll may be attempted
+ALWAYS_FAILS = 12
+
+
+@njit(cache=True)
+def ways_at_most(target):
+    """Ways (of 36) two dice sum to at most ``target`` without rolling the 12 that always fails."""
+    n = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            if a + b <= target and a + b != ALWAYS_FAILS:
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def p_success(target):
+    """Exact chance a d666 against ``target`` succeeds (0 below 2: no roll)."""
+    if target < 2:
+        return 0.0
+    return ways_at_most(target) / 36.0
+
+
+@njit(cache=True)
+def target_for_faces(faces):
+    """The d666 target standing for a classic d6 roll that succeeds on ``faces``
+    of 6 faces: the target 2..11 whose success chance is nearest faces / 6 (on a
+    tie, the higher); no face succeeds -> no roll.  Compared in 36ths, exactly."""
+    if faces <= 0:
+        return NO_ROLL
+    want = 6 * faces
+    best, gap = 2, 37
+    for target in range(2, 12):
+        d = abs(ways_at_most(target) - want)
+        if d <= gap:
+            best, gap = target, d
+    return best
+
+
+@njit(cache=True)
+def roll(rng, target):
+    """Roll a d666 against ``target``: (success, sum of the two dice, check digit).
+    The check digit of a success gains (target - 11) when the target is 12 or more."""
+    a = d6(rng)
+    b = d6(rng)
+    check = d6(rng)
+    ok = target >= 2 and a + b <= target and a + b != ALWAYS_FAILS
+    if ok and target > 11:
+        check += target - 11
+    return ok, a + b, check
+
+
+@njit(cache=True)
+def rescue_cost(total, target):
+    """Essence needed after a failed roll to make it succeed (2 per retroactive
+    +1), or -1 when nothing can (a 12, or no roll was allowed)."""
+    if total == ALWAYS_FAILS or target < 2:
+        return -1
+    return 2 * (total - target)

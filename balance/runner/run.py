@@ -22,6 +22,7 @@ from ..cards import DeckError
 from ..errors import InputError
 from ..rules.innomine.game import R_WINNER
 from ..rules.innomine.matchup import Matchup, play_range, prepare
+from ..sim.batch import chunks
 from ..sim.records import records_frame
 from .experiment import Cell, Experiment, load_experiment
 from .store import Store, chunk_name
@@ -80,8 +81,7 @@ def play_winners(matchups: dict, seed: int, first: int, n: int, jobs: int) -> di
     """{key: winners of games first..first+n-1} for every ``key: Matchup``, the
     work split over ``jobs`` processes (for compare and tune, which only need
     who won)."""
-    step = max(2, (n // max(jobs, 1)) & ~1)
-    work = [(key, g, min(step, first + n - g)) for key in matchups for g in range(first, first + n, step)]
+    work = [(key, g, k) for key in matchups for g, k in chunks(n, n // jobs, first)]
     out = Parallel(n_jobs=jobs)(delayed(winners)(matchups[key], seed, g, k) for key, g, k in work)
     parts: dict = {}
     for (key, _, _), w in zip(work, out):

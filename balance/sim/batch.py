@@ -9,11 +9,11 @@ import numpy as np
 from joblib import Parallel, delayed
 
 
-def chunks(n_games, chunk):
-    """(first game, count) pairs covering 0..n_games-1; chunk is kept even so
-    that the two games of a seat-swapped pair stay together."""
+def chunks(n_games, chunk, first=0):
+    """(first game, count) pairs covering first..first+n_games-1; chunk is kept
+    even so that the two games of a seat-swapped pair stay together."""
     chunk = max(2, chunk + (chunk & 1))
-    return [(g, min(chunk, n_games - g)) for g in range(0, n_games, chunk)]
+    return [(g, min(chunk, first + n_games - g)) for g in range(first, first + n_games, chunk)]
 
 
 def run_games(play_range, matchup, root_seed, n_games, jobs=1, chunk=2000):

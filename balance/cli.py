@@ -1,4 +1,4 @@
-"""The ``balance`` command: run, simulate, replay, bench, validate.
+"""The ``balance`` command: run, report, impact, simulate, replay, bench, validate.
 
 Bad input (decks, policies, numbers) prints one line naming the file or option,
 the field and what is allowed, and exits with code 2 -- never a traceback.
@@ -8,6 +8,7 @@ import os
 import sys
 import time
 
+from .analysis.cards import MIN_GAMES
 from .cards import DeckError, validate_main
 from .errors import InputError
 
@@ -133,6 +134,29 @@ def cmd_run(args):
     return 0
 
 
+def cmd_report(args):
+    """Write the balance report of a run: index.html (one self-contained page), summary.md, figures/, tables/.
+
+    A half-finished run is reported on what finished, marked PARTIAL. Results of
+    'balance impact' stored with the run (RUN_DIR/impact/*.csv) are included."""
+    from .report import write_report
+    index = write_report(args.run_dir, out=args.out, min_games=args.min_games)
+    print(f"report written to {index}")
+    return 0
+
+
+def cmd_impact(args):
+    """Causal card impact: replay an experiment's seeds with each card of a deck blanked, paired against the deck as built.
+
+    A blank keeps the card's type, kind, cost and side, has no effects, and a
+    Being blank has Attack 0 and Hits 1 in every realm. Writes
+    RUN_DIR/impact/<deck file name>.csv, which 'balance report RUN_DIR' shows."""
+    from .runner.impact import card_impact
+    path = card_impact(args.experiment, args.deck, cards=args.cards, games=args.games, jobs=args.jobs, out=args.out)
+    print(f"impact written to {path}")
+    return 0
+
+
 def cmd_validate(args):
     """Check deck files against the rulebook's deck rules."""
     return validate_main(args.decks)
@@ -153,6 +177,24 @@ def parser():
     p.add_argument("--scheduler", help="with --backend dask: the scheduler address, e.g. tcp://127.0.0.1:8786 "
                                        "(default: start a local cluster of --jobs workers)")
     p.set_defaults(run=cmd_run)
+    p = sub.add_parser("report", help=_help(cmd_report), description=cmd_report.__doc__)
+    p.add_argument("run_dir", help="run directory written by 'balance run' (runs/<experiment name>)")
+    p.add_argument("--out", help="report folder (default reports/<experiment name>)")
+    p.add_argument("--min-games", type=_positive("--min-games"), default=MIN_GAMES,
+                   help="card impact: fewest games in hand and never seen for a card to be judged; rarer cards "
+                        "are shown as too rare to judge (default %(default)s)")
+    p.set_defaults(run=cmd_report)
+    p = sub.add_parser("impact", help=_help(cmd_impact), description=cmd_impact.__doc__)
+    p.add_argument("experiment", help="experiment file (experiments/*.toml) whose seeds and cells are replayed")
+    p.add_argument("--deck", required=True, help="deck file of the deck whose cards are blanked, as the experiment "
+                                                 "names it (default: none, it is required)")
+    p.add_argument("--cards", nargs="+", metavar="CARD",
+                   help="card names to blank, one at a time (default: every Repository card of the deck)")
+    p.add_argument("--games", type=_even("--games"), help="games per cell (default: the experiment file's 'games')")
+    p.add_argument("--jobs", type=_positive("--jobs"), default=os.cpu_count() or 1,
+                   help="worker processes (default: all cores, %(default)s)")
+    p.add_argument("--out", help="run directory whose impact/ folder receives the CSV (default runs/<experiment name>)")
+    p.set_defaults(run=cmd_impact)
     p = sub.add_parser("simulate", help=_help(cmd_simulate), description=cmd_simulate.__doc__)
     _matchup_args(p)
     p.add_argument("--games", type=_positive("--games"), default=10_000, help="games to play (default %(default)s)")

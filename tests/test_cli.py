@@ -172,6 +172,8 @@ def test_bad_option_is_a_usage_error(case):
 MATCHUP = ["--deck-a", "--deck-b", "--policy-a", "--policy-b", "--threshold", "--turn-cap", "--seed"]
 HELP = {
     "run": ["experiment", "--out", "--jobs", "--games", "--fresh", "--backend", "--scheduler"],
+    "report": ["run_dir", "--out", "--min-games"],
+    "impact": ["experiment", "--deck", "--cards", "--games", "--jobs", "--out"],
     "simulate": MATCHUP + ["--games", "--jobs", "--chunk"],
     "replay": MATCHUP + ["--game-seed"],
     "bench": MATCHUP + ["--games"],
@@ -183,7 +185,7 @@ def described(help_text):
     """Each option or positional of an argparse help page -> its description."""
     out, current = {}, None
     for line in help_text.splitlines():
-        m = re.match(r"^  (\S+)(?: [A-Z_]+)?(?:, \S+(?: [A-Z_]+)?)*(?:\s{2,}(.*))?$", line)
+        m = re.match(r"^  (\S+)(?: [A-Z_]+(?: \[[A-Z_]+ \.\.\.\])?)?(?:, \S+(?: [A-Z_]+)?)*(?:\s{2,}(.*))?$", line)
         if m:
             current = m[1]
             out[current] = (m[2] or "").strip()

@@ -63,8 +63,8 @@ def impact(run: Run, min_games: int = MIN_GAMES) -> pl.DataFrame:
     p = [fisher_exact([[r[0], r[1] - r[0]], [r[2], r[3] - r[2]]]).pvalue if ok else float("nan")
          for r, ok in zip(df.select("gih_wins", "gih_games", "gns_wins", "gns_games").iter_rows(), judged)]
     df = df.with_columns(iwd=pl.col("gih_wr") - pl.col("gns_wr"), iwd_lo=pl.Series([c[0] for c in ci]),
-                         iwd_hi=pl.Series([c[1] for c in ci]), p=pl.Series(p, dtype=pl.Float64),
-                         p_adjusted=pl.Series(fdr_by(p), dtype=pl.Float64), judged=judged)
+                         iwd_hi=pl.Series([c[1] for c in ci]), p=pl.Series(p, dtype=pl.Float64).fill_nan(None),
+                         p_adjusted=pl.Series(fdr_by(p), dtype=pl.Float64).fill_nan(None), judged=judged)
     status = (pl.when(~pl.col("judged")).then(pl.lit("too rare to judge"))
               .when(pl.col("p_adjusted") >= ALPHA).then(pl.lit("not significant"))
               .when(pl.col("iwd") > 0).then(pl.lit("significantly higher")).otherwise(pl.lit("significantly lower")))

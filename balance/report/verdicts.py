@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import polars as pl
 
+from ..runner.store import CHUNKS
+
 
 def pct(x: float) -> str:
     return f"{100 * x:.1f}%"
@@ -20,7 +22,7 @@ def run_facts(run, n_games: int) -> list[str]:
     """Size, seeds and state of the run."""
     m = run.manifest
     exp = m["experiment"]
-    done = len(m.get("chunks_done", []))
+    done = len(list((run.dir / CHUNKS).glob("c*.parquet")))
     facts = [f"Run **{exp['name']}**: {n_games:,} games in {run.cells.height} cell(s), "
              f"{exp['games']:,} games planned per cell; root seed {m['seeds']['root']} ({m['seeds']['scheme']}); "
              f"kernel {m['code_version']['kernel']}."]

@@ -138,7 +138,7 @@ def forest(rows: pl.DataFrame, value: str, lo: str, hi: str, significant: pl.Ser
     """Cards sorted by ``value`` with their intervals, one panel per deck; significant cards in red."""
     decks = rows["deck"].unique(maintain_order=True).to_list()
     longest = max(rows.group_by("deck").len()["len"].max(), 1)
-    fig, axes = panels(len(decks), min(2, len(decks)), 0.9 + 0.26 * longest)
+    fig, axes = panels(len(decks), min(2, len(decks)), 1.8 + 0.26 * longest)
     rows = rows.with_columns(sig=significant)
     for ax, deck in zip(axes, decks):
         d = rows.filter(pl.col("deck") == deck).sort(value)
@@ -175,7 +175,7 @@ def causal(impact: pl.DataFrame):
     if impact.is_empty():
         return None
     fig = forest(impact, "diff", "diff_lo", "diff_hi", impact["status"] != "not significant",
-                 "win rate with the card - with a blank of equal cost (percentage points)",
+                 "win rate: with the card - with its blank (percentage points)",
                  "Causal card impact: win rate lost when the card is blanked, 95% intervals; red * = significant")
     n = impact.group_by("deck").agg(pl.col("games").first(), pl.len().alias("cards"))
     detail = "; ".join(f"{r['deck']}: {r['cards']} cards x {r['games']:,} paired games (+ baseline)"

@@ -9,10 +9,17 @@ $(STAMP): pyproject.toml
 	python3 -m venv .venv
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e ".[test,cluster]"
+	$(PY) -m balance simulate --games 2 >/dev/null    # warm-up: compile the rules kernel into .numba_cache once
 	touch $(STAMP)
 
+# The starter decks' round robin at thresholds 3, 5 and 7, then its report (reports/demo/index.html).
 demo: $(STAMP)
-	$(PY) -m balance simulate --deck-a decks/gabriel.toml --deck-b decks/belial.toml --threshold 5 --games 20000 --seed 1
+	$(PY) -m balance run experiments/demo.toml --fresh
+	$(PY) -m balance impact experiments/demo.toml --deck decks/belial.toml --games 800 \
+		--cards "Arson Spree" "Gorvath" "Song of Fire"
+	$(PY) -m balance impact experiments/demo.toml --deck decks/gabriel.toml --games 800 \
+		--cards "Tamiel" "Kindling" "Song of Healing"
+	$(PY) -m balance report runs/demo --out reports/demo
 
 test: $(STAMP)
 	$(PY) -m pytest

@@ -1,4 +1,4 @@
-"""The ``balance`` command: run, simulate, replay, bench, validate.
+"""The ``balance`` command: run, report, impact, simulate, replay, bench, validate.
 
 Bad input (decks, policies, numbers) prints one line naming the file or option,
 the field and what is allowed, and exits with code 2 -- never a traceback.
@@ -8,6 +8,7 @@ import os
 import sys
 import time
 
+from .analysis.cards import MIN_GAMES
 from .cards import DeckError, validate_main
 from .errors import InputError
 from .rules.innomine.d666 import VARIANTS
@@ -187,6 +188,29 @@ def cmd_tune(args):
     return 0
 
 
+def cmd_report(args):
+    """Write the balance report of a run: index.html (one self-contained page), summary.md, figures/, tables/.
+
+    A half-finished run is reported on what finished, marked PARTIAL. Results of
+    'balance impact' stored with the run (RUN_DIR/impact/*.csv) are included."""
+    from .report import write_report
+    index = write_report(args.run_dir, out=args.out, min_games=args.min_games)
+    print(f"report written to {index}")
+    return 0
+
+
+def cmd_impact(args):
+    """Causal card impact: replay an experiment's seeds with each card of a deck blanked, paired against the deck as built.
+
+    A blank keeps the card's type, kind, cost and side, has no effects, and a
+    Being blank has Attack 0 and Hits 1 in every realm. Writes
+    RUN_DIR/impact/<deck file name>.csv, which 'balance report RUN_DIR' shows."""
+    from .runner.impact import card_impact
+    path = card_impact(args.experiment, args.deck, cards=args.cards, games=args.games, jobs=args.jobs, out=args.out)
+    print(f"impact written to {path}")
+    return 0
+
+
 def cmd_validate(args):
     """Check deck files against the rulebook's deck rules."""
     return validate_main(args.decks)
@@ -235,7 +259,8 @@ def parser():
     p = sub.add_parser("tune", help=_help(cmd_tune), description=cmd_tune.__doc__)
     p.add_argument("experiment", help="experiment file whose matchups to tune")
     p.add_argument("--target", type=float, default=0.5, help="deck A's target win rate, 0 to 1 (default %(default)s)")
-    p.add_argument("--cards", nargs="+", help="cards the search may change (default: every card with an allowed field)")
+    p.add_argument("--cards", nargs="+", metavar="CARD",
+                   help="cards the search may change (default: every card with an allowed field)")
     p.add_argument("--fields", nargs="+", default=["cost"],
                    help="numeric fields it may change: cost, lifespan, <realm>_attack, <realm>_hits (default cost)")
     p.add_argument("--max-step", type=_positive("--max-step"), default=3,
@@ -248,6 +273,24 @@ def parser():
                    help="worker processes (default: all cores, %(default)s)")
     p.add_argument("--out", default="reports/tune", help="folder for tune.json (default %(default)s)")
     p.set_defaults(run=cmd_tune)
+    p = sub.add_parser("report", help=_help(cmd_report), description=cmd_report.__doc__)
+    p.add_argument("run_dir", help="run directory written by 'balance run' (runs/<experiment name>)")
+    p.add_argument("--out", help="report folder (default reports/<experiment name>)")
+    p.add_argument("--min-games", type=_positive("--min-games"), default=MIN_GAMES,
+                   help="card impact: fewest games in hand and never seen for a card to be judged; rarer cards "
+                        "are shown as too rare to judge (default %(default)s)")
+    p.set_defaults(run=cmd_report)
+    p = sub.add_parser("impact", help=_help(cmd_impact), description=cmd_impact.__doc__)
+    p.add_argument("experiment", help="experiment file (experiments/*.toml) whose seeds and cells are replayed")
+    p.add_argument("--deck", required=True, help="deck file of the deck whose cards are blanked, as the experiment "
+                                                 "names it (default: none, it is required)")
+    p.add_argument("--cards", nargs="+", metavar="CARD",
+                   help="card names to blank, one at a time (default: every Repository card of the deck)")
+    p.add_argument("--games", type=_even("--games"), help="games per cell (default: the experiment file's 'games')")
+    p.add_argument("--jobs", type=_positive("--jobs"), default=os.cpu_count() or 1,
+                   help="worker processes (default: all cores, %(default)s)")
+    p.add_argument("--out", help="run directory whose impact/ folder receives the CSV (default runs/<experiment name>)")
+    p.set_defaults(run=cmd_impact)
     p = sub.add_parser("simulate", help=_help(cmd_simulate), description=cmd_simulate.__doc__)
     _matchup_args(p, several=True)
     p.add_argument("--games", type=_positive("--games"), default=10_000, help="games to play (default %(default)s)")

@@ -402,3 +402,29 @@ def test_missing_deck_file(tmp_path, capsys):
     assert validate_main([str(GABRIEL), str(tmp_path / "nope.toml")]) == 2
     out, err = capsys.readouterr()
     assert out.startswith("ok ") and len(err.splitlines()) == 2 and "Traceback" not in err
+
+
+# ------------------------------------------------------------------ blank cards (balance impact)
+def test_blanks_swap_one_seats_copies_for_a_card_that_does_nothing():
+    """Song of Fire is in both starter decks: blanking it for Belial (seat 1)
+    leaves Gabriel's copies alone; the blank keeps type and cost, loses effects."""
+    g, b = load_deck(GABRIEL), load_deck(BELIAL)
+    plain = compile_tables([g, b])
+    blank = compile_tables([g, b], {"Song of Fire": {"cost": 9}}, blanks=[[], ["Song of Fire", "Therkax"]])
+    t, names = blank.tables, blank.names
+    song, song_blank = names.index("Song of Fire"), names.index("Song of Fire (blank)")
+    assert t.ctype[song_blank] == t.ctype[song] and t.cost[song_blank] == t.cost[song] == 9
+    assert not t.eff[song_blank].any() and t.eff[song].any()
+    therkax = names.index("Therkax (blank)")
+    assert list(t.atk[therkax]) == [0, 0, 0] and list(t.hits[therkax]) == [1, 1, 1]
+    assert t.kind[therkax] == plain.tables.kind[plain.names.index("Therkax")]
+    assert "Therkax" not in names                      # only Belial had it
+    repo = [names[i] for i in t.repo[1, :t.repo_n[1]]]
+    assert repo.count("Song of Fire (blank)") == 2 and "Song of Fire" not in repo
+    assert [names[i] for i in t.repo[0, :t.repo_n[0]]].count("Song of Fire") == 2
+    assert t.repo_n.tolist() == plain.tables.repo_n.tolist()
+
+
+def test_blanking_a_card_not_in_the_deck_names_the_deck():
+    with pytest.raises(DeckError, match=r"belial\.toml.*Therkaz.*did you mean 'Therkax'"):
+        compile_tables([load_deck(GABRIEL), load_deck(BELIAL)], blanks=[[], ["Therkaz"]])

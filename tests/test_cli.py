@@ -176,6 +176,8 @@ HELP = {
     "tune": ["experiment", "--target", "--cards", "--fields", "--max-step", "--budget", "--confirm-games", "--jobs",
              "--out"],
     "run": ["experiment", "--out", "--jobs", "--games", "--fresh", "--backend", "--scheduler"],
+    "report": ["run_dir", "--out", "--min-games"],
+    "impact": ["experiment", "--deck", "--cards", "--games", "--jobs", "--out"],
     "simulate": MATCHUP + ["--games", "--jobs", "--chunk"],
     "replay": MATCHUP + ["--game-seed"],
     "bench": MATCHUP + ["--games"],

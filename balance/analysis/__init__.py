@@ -1,2 +1,44 @@
-"""Analysis of played games: the paired sequential test (``sprt``), the
-regression check (``compare``) and the cost search (``tune``)."""
+"""Analysis of a run's store (DESIGN §2, §7): polars lazy pipelines, each
+returning a DataFrame; ``tables(run)`` gathers them by the name of the CSV
+file they are exported as.
+
+Modules: ``outcomes`` (win rate, score, draws, seats, first player, matrix,
+threshold sweep), ``length`` (game length), ``essence`` (Essence curves),
+``cards`` (observational card impact), ``causal`` (paired blank-card impact),
+``intervals`` (Wilson, Newcombe, Benjamini-Yekutieli); and the paired
+sequential test (``sprt``), the regression check (``compare``) and the cost
+search (``tune``)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import polars as pl
+
+from ..runner.store import Run
+from . import cards, essence, length, outcomes
+
+
+def tables(run: Run, min_games: int = cards.MIN_GAMES) -> dict[str, pl.DataFrame]:
+    """Every table of the report, by CSV name."""
+    return {
+        "outcomes_by_deck": outcomes.by_deck(run),
+        "outcomes_by_matchup": outcomes.by_matchup(run),
+        "outcomes_by_seat": outcomes.by_seat(run),
+        "first_player": outcomes.first_player(run),
+        "matchup_matrix": outcomes.matrix(run),
+        "threshold_sweep": outcomes.threshold_sweep(run),
+        "game_length": length.summary(run),
+        "game_length_histogram": length.histogram(run),
+        "essence_curves": essence.curves(run),
+        "card_impact": cards.impact(run, min_games),
+    }
+
+
+def write_csv(tabs: dict[str, pl.DataFrame], folder: Path) -> list[Path]:
+    """Each table as ``folder/<name>.csv``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    out = []
+    for name, df in tabs.items():
+        df.write_csv(folder / f"{name}.csv")
+        out.append(folder / f"{name}.csv")
+    return out

@@ -3,6 +3,7 @@ cost change is data, never a recompile").  Design ids are the cards of all the
 decks sorted by name; seats are the decks in the order given."""
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from dataclasses import dataclass
 
@@ -10,7 +11,7 @@ import numpy as np
 
 from ..rules.innomine import vocabulary as V
 from ..rules.innomine.tables import Tables
-from .schema import SUPERIOR_EFFECT_ROWS, Deck, DeckError, Site, choices, did_you_mean, want_int
+from .schema import SUPERIOR_EFFECT_ROWS, Card, Deck, DeckError, Site, choices, did_you_mean, want_int
 
 STAT_FIELDS = {f"{realm}_{part}": (r, "atk" if part == "attack" else "hits")
                for realm, r in V.REALMS.items() for part in ("attack", "hits")}
@@ -26,11 +27,16 @@ class CompiledDecks:
     hash: str                   # sha256 of the tables' bytes
 
 
-def compile_tables(decks, overrides=None) -> CompiledDecks:
+def compile_tables(decks, overrides=None, blanks=None) -> CompiledDecks:
     """One ``Tables`` for ``decks`` (one per seat); ``overrides`` = {card name:
-    {field: value}} changes numeric fields without editing any file."""
+    {field: value}} changes numeric fields without editing any file;
+    ``blanks`` = one list of card names per seat, whose copies in that seat's
+    deck are swapped for their blanks (``blank_card``)."""
     if not decks:
         raise DeckError("decks", "matchup", "decks", "no decks given", "one deck per seat")
+    if blanks and any(blanks):
+        decks = [with_blanks(d, names) for d, names in zip(decks, blanks)]
+        overrides = blank_overrides(decks, overrides or {}, {n for names in blanks for n in names})
     cards = union_of(decks, "cards", "card")
     names = sorted(cards)
     superior_names = sorted(union_of(decks, "sheets", "superior"))
@@ -134,6 +140,46 @@ def set_field(a, d, field, value):
         a[array][d, realm] = value
     else:
         a[field][d] = value
+
+
+# ------------------------------------------------------------------ blank cards
+BLANK = "{} (blank)"
+
+
+def blank_card(card: Card) -> Card:
+    """A card of the same type, kind, side, cost and Superior restriction that
+    does nothing: no effects, and a Being has Attack 0 and Hits 1 in every realm.
+    A blanked Human keeps its lifespan, Destiny and Fate (docs/cards.md)."""
+    stats = tuple((0, 1) for _ in card.stats) if card.stats else card.stats
+    return dataclasses.replace(card, name=BLANK.format(card.name), stats=stats, effects=(), text="")
+
+
+def with_blanks(deck: Deck, names) -> Deck:
+    """``deck`` with every copy of each named card swapped for its blank."""
+    for name in names:
+        if name not in deck.repository and name not in deck.events:
+            raise Site(deck.path, f"blank {name!r}").error(
+                "card", f"not in this deck{did_you_mean(name, deck.distinct())}", "a card of the deck")
+    blank = {n: blank_card(deck.cards[n]) for n in names}
+
+    def swap(section):
+        return {(blank[n].name if n in blank else n): k for n, k in section.items()}
+    cards = {n: c for n, c in deck.cards.items() if n not in blank} | {b.name: b for b in blank.values()}
+    return dataclasses.replace(deck, repository=swap(deck.repository), events=swap(deck.events), cards=cards)
+
+
+def blank_overrides(decks, overrides: dict, blanked: set) -> dict:
+    """Overrides carried over to the blanks: a blank takes its card's overridden
+    cost and lifespan (not its stats, which a blank does not have); the override
+    of a blanked card that no deck holds any more is dropped."""
+    if not isinstance(overrides, dict):
+        return overrides                    # apply_overrides names the problem
+    present = set().union(*(d.cards for d in decks))
+    out = {n: f for n, f in overrides.items() if n in present or n not in blanked}
+    for name, fields in overrides.items():
+        if name in blanked and isinstance(fields, dict):
+            out[BLANK.format(name)] = {f: v for f, v in fields.items() if f not in STAT_FIELDS}
+    return out
 
 
 # ------------------------------------------------------------------ one row per seat

@@ -2,17 +2,9 @@
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.stats import binomtest
 
+from ..analysis.intervals import wilson
 from ..rules.innomine.game import R_END, R_FIRST, R_TURNS, R_WINNER
-
-
-def wilson(k: int, n: int, confidence=0.95) -> tuple[float, float]:
-    """Wilson score interval of k successes in n trials (scipy)."""
-    if n == 0:
-        return (float("nan"), float("nan"))
-    ci = binomtest(k, n).proportion_ci(confidence_level=confidence, method="wilson")
-    return (ci.low, ci.high)
 
 
 @dataclass

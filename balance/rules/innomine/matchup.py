@@ -43,8 +43,9 @@ class Matchup:
 
 
 def prepare(deck_a, deck_b, policy_a="influencer", policy_b="influencer", threshold=5,
-            turn_cap=DEFAULT_TURN_CAP, overrides=None, variant="classic") -> Matchup:
-    """Load, validate and compile a matchup (raises DeckError / InputError)."""
+            turn_cap=DEFAULT_TURN_CAP, overrides=None, variant="classic", blanks=((), ())) -> Matchup:
+    """Load, validate and compile a matchup (raises DeckError / InputError);
+    ``blanks`` = (deck A's, deck B's) cards to swap for blanks (compile_tables)."""
     if turn_cap < 1:
         raise InputError(f"--turn-cap: {turn_cap}: must be a whole number >= 1")
     if variant not in VARIANTS:
@@ -52,7 +53,8 @@ def prepare(deck_a, deck_b, policy_a="influencer", policy_b="influencer", thresh
     a, b = load_deck(deck_a), load_deck(deck_b)
     check_threshold([a, b], threshold)
     weights = np.stack([load_policy(policy_a), load_policy(policy_b)])
-    return Matchup(ab=compile_tables([a, b], overrides), ba=compile_tables([b, a], overrides),
+    return Matchup(ab=compile_tables([a, b], overrides, list(blanks)),
+                   ba=compile_tables([b, a], overrides, list(blanks)[::-1]),
                    weights=weights, threshold=threshold, turn_cap=turn_cap,
                    labels=(f"{a.name} ({policy_a})", f"{b.name} ({policy_b})"), variant=VARIANTS[variant])
 

@@ -1,0 +1,76 @@
+"""``balance report RUN_DIR``: the analysis tables of a run as one HTML page a
+designer can read and forward (DESIGN §8), with ``summary.md``,
+``figures/*.png`` and ``tables/*.csv`` beside it (default ``reports/<run name>/``)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib.pyplot as plt
+import polars as pl
+
+from .. import analysis
+from ..analysis import length
+from ..runner.impact import IMPACT
+from ..runner.store import load_run
+from . import figures as F
+from . import verdicts as V
+from .page import html_page, markdown
+
+REPORTS_DIR = Path("reports")
+
+
+def causal_table(run_dir: Path) -> pl.DataFrame | None:
+    """Every ``balance impact`` result stored with the run, or None."""
+    files = sorted((run_dir / IMPACT).glob("*.csv"))
+    return pl.concat([pl.read_csv(f) for f in files]) if files else None
+
+
+def save(fig, folder: Path, name: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path
+
+
+def write_report(run_dir, out=None, min_games: int = analysis.cards.MIN_GAMES) -> Path:
+    """Analyse the run and write the report folder; returns the index.html path."""
+    run = load_run(run_dir)
+    out = Path(out or REPORTS_DIR / run.manifest["experiment"]["name"])
+    tabs = analysis.tables(run, min_games)
+    causal = causal_table(run.dir)
+    if causal is not None:
+        tabs["causal_impact"] = causal
+    analysis.write_csv(tabs, out / "tables")
+    n_games = int(tabs["game_length"]["games"].sum())
+    made = [
+        ("Matchup matrix", "matchup_matrix", F.heatmap(tabs["matchup_matrix"])),
+        ("Win rate against the victory threshold", "threshold_sweep", F.threshold_sweep(tabs["threshold_sweep"])),
+        ("Game length", "game_length", F.game_length(tabs["game_length_histogram"], tabs["game_length"], length.BIN)),
+        ("Essence curves", "essence_curves", F.essence(tabs["essence_curves"], n_games)),
+        ("Card impact (observational)", "card_impact", F.card_impact(tabs["card_impact"], n_games)),
+        ("Causal card impact", "causal_impact", F.causal(causal) if causal is not None else None),
+    ]
+    figs = [(h, cap, save(fig, out / "figures", name)) for h, name, made_fig in made if made_fig
+            for fig, cap in [made_fig]]
+    title = f"Balance report: {run.manifest['experiment']['name']}" + (" (PARTIAL RUN)" if run.partial else "")
+    facts = V.run_facts(run, n_games)
+    verdicts = [*V.matchup_verdicts(tabs["outcomes_by_matchup"]), V.first_player_verdict(tabs["first_player"]),
+                *V.card_verdicts(tabs["card_impact"], causal)]
+    key_tables = [
+        ("Win rate per deck and cell", tabs["outcomes_by_matchup"].select(
+            "deck", "opponent", "threshold", "setting", "games", "wins", "draws", "win_rate", "win_rate_lo",
+            "win_rate_hi", "score")),
+        ("First-player advantage", tabs["first_player"].select(
+            "matchup", "threshold", "decisive", "first_wins", "first_win_rate", "first_win_rate_lo",
+            "first_win_rate_hi")),
+        ("Card impact", tabs["card_impact"].select(
+            "deck", "card", "rank", "status", "gih_games", "gih_wr", "gns_games", "gns_wr", "iwd", "iwd_lo", "iwd_hi",
+            "p_adjusted", "oh_wr", "gd_wr", "played_wr")),
+    ]
+    if causal is not None:
+        key_tables.append(("Causal card impact", causal))
+    index = out / "index.html"
+    index.write_text(html_page(title, facts, verdicts, figs, key_tables, run.partial), encoding="utf-8")
+    (out / "summary.md").write_text(markdown(title, facts, verdicts, figs), encoding="utf-8")
+    return index

@@ -1,0 +1,183 @@
+"""The report's figures (matplotlib, Agg backend): each function takes the
+analysis tables and returns (figure, caption), the caption saying how many
+games stand behind it, or None when the run has nothing to show there."""
+from __future__ import annotations
+
+import textwrap
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import polars as pl  # noqa: E402
+
+WIDTH = 11          # inches; figures are saved at 100 dpi, so 1100 px wide
+SIG_COLOR, PLAIN_COLOR, RARE_COLOR = "#c0392b", "#34495e", "#aab7b8"
+
+
+def wrap(text: str, width=28) -> str:
+    return "\n".join(textwrap.wrap(text, width))
+
+
+def games_of(df: pl.DataFrame, col="games") -> int:
+    return int(df[col].sum())
+
+
+def panels(n: int, cols: int, height: float, width=WIDTH):
+    """A row-major grid of n axes (extra axes hidden)."""
+    rows = -(-n // cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(width, height * rows), squeeze=False, layout="constrained")
+    for ax in axes.flat[n:]:
+        ax.set_visible(False)
+    return fig, list(axes.flat[:n])
+
+
+def heatmap(matrix: pl.DataFrame):
+    """Row deck's win rate against the column deck, one panel per threshold and setting."""
+    keys = matrix.select("threshold", "setting").unique(maintain_order=True).rows()
+    fig, axes = panels(len(keys), min(3, len(keys)), 4.4)
+    for ax, (t, s) in zip(axes, keys):
+        m = matrix.filter((pl.col("threshold") == t) & (pl.col("setting") == s))
+        decks = sorted(set(m["row"]) | set(m["column"]))
+        grid = np.full((len(decks), len(decks)), np.nan)
+        for r in m.iter_rows(named=True):
+            i, j = decks.index(r["row"]), decks.index(r["column"])
+            grid[i, j] = 100 * r["win_rate"]
+            ax.text(j, i, f"{100 * r['win_rate']:.1f}%\n[{100 * r['win_rate_lo']:.1f}, {100 * r['win_rate_hi']:.1f}]"
+                    f"\n{r['games']:,} games", ha="center", va="center", fontsize=9)
+        im = ax.imshow(grid, cmap="RdBu", vmin=0, vmax=100)
+        ax.set_xticks(range(len(decks)), [wrap(d, 16) for d in decks], fontsize=7)
+        ax.set_yticks(range(len(decks)), [wrap(d, 16) for d in decks], fontsize=7)
+        ax.set_xlabel("opponent (column deck)")
+        ax.set_ylabel("deck (row)")
+        ax.set_title(f"threshold {t} Humans" + ("" if s == "baseline" else f", {s}"), fontsize=10)
+    fig.colorbar(im, ax=axes, label="row deck's win rate (%)", shrink=0.8)
+    fig.suptitle("Matchup matrix: win rate of the row deck against the column deck (95% Wilson interval)")
+    return fig, (f"Each square: win rate of the row deck, its 95% interval in brackets, and the games played; "
+                 f"draws count as not won. {games_of(matrix) // 2:,} games in all.")
+
+
+def threshold_sweep(sweep: pl.DataFrame):
+    """Win rate against the victory threshold, one line per deck of each matchup."""
+    if sweep.is_empty():
+        return None
+    keys = sweep.select("matchup", "setting").unique(maintain_order=True).rows()
+    fig, axes = panels(len(keys), min(2, len(keys)), 4.2)
+    for ax, (mu, s) in zip(axes, keys):
+        m = sweep.filter((pl.col("matchup") == mu) & (pl.col("setting") == s))
+        for deck in m["deck"].unique(maintain_order=True):
+            d = m.filter(pl.col("deck") == deck).sort("threshold")
+            x, y = d["threshold"].to_numpy(), 100 * d["win_rate"].to_numpy()
+            ax.plot(x, y, marker="o", label=wrap(deck, 40))
+            ax.fill_between(x, 100 * d["win_rate_lo"].to_numpy(), 100 * d["win_rate_hi"].to_numpy(), alpha=0.25)
+        ax.axhline(50, color="grey", lw=0.8, ls="--")
+        ax.set_ylim(0, 100)
+        ax.set_xticks(sorted(m["threshold"].unique()))
+        ax.set_xlabel("victory threshold (Humans in a Realm)")
+        ax.set_ylabel("win rate (%)")
+        ax.set_title(wrap(mu + ("" if s == "baseline" else f" ({s})"), 70), fontsize=9)
+        ax.legend(fontsize=8, loc="best")
+    fig.suptitle("Win rate against the victory threshold (bands: 95% Wilson intervals)")
+    return fig, (f"Each point is one cell of the experiment; {games_of(sweep) // 2:,} games in all "
+                 f"({int(sweep['games'].min()):,} or more per point).")
+
+
+def game_length(hist: pl.DataFrame, summary: pl.DataFrame, bin_turns: int):
+    """Distribution of game length per matchup, one line per threshold."""
+    keys = hist.select("matchup", "setting").unique(maintain_order=True).rows()
+    fig, axes = panels(len(keys), min(2, len(keys)), 4.0)
+    for ax, (mu, s) in zip(axes, keys):
+        for cell in hist.filter((pl.col("matchup") == mu) & (pl.col("setting") == s))["cell"].unique(maintain_order=True):
+            h = hist.filter(pl.col("cell") == cell)
+            sm = summary.filter(pl.col("cell") == cell).row(0, named=True)
+            edges = np.arange(h["turns_from"].min(), h["turns_from"].max() + 2 * bin_turns, bin_turns)
+            share = np.zeros(len(edges) - 1)
+            share[(h["turns_from"].to_numpy() - edges[0]) // bin_turns] = 100 * h["games"].to_numpy() / sm["games"]
+            ax.stairs(share, edges,
+                      label=f"threshold {sm['threshold']}: mean {sm['mean_turns']:.1f}, median {sm['q50']:.0f}, "
+                          f"turn cap {100 * sm['turn_cap_rate']:.1f}%")
+        ax.set_xlabel(f"game length (turns of both players, bins of {bin_turns})")
+        ax.set_ylabel("share of games (%)")
+        ax.set_title(wrap(mu + ("" if s == "baseline" else f" ({s})"), 70), fontsize=9)
+        ax.legend(fontsize=8)
+    fig.suptitle("Game length distribution")
+    return fig, f"Turns played until the game ended, per cell; {games_of(summary):,} games in all."
+
+
+def essence(curves: pl.DataFrame, games: int):
+    """Essence after gaining and spent per own turn: mean and 10-90 percentile
+    band; a dotted line shows the share of games still running."""
+    keys = curves.select("deck", "threshold", "setting").unique(maintain_order=True).sort(
+        "deck", "threshold", "setting").rows()
+    cols = max(1, min(4, len(curves["threshold"].unique())))
+    fig, axes = panels(len(keys), cols, 3.3)
+    for ax, (deck, t, s) in zip(axes, keys):
+        c = curves.filter((pl.col("deck") == deck) & (pl.col("threshold") == t) & (pl.col("setting") == s))
+        c = c.filter(pl.col("running") >= max(1, 0.01 * c["running"].max()))     # drop the last 1% tail
+        x = c["turn"].to_numpy()
+        for name, color, what in (("gain", "#2471a3", "Essence after gaining"), ("spent", "#d35400", "Essence spent")):
+            ax.plot(x, c[f"{name}_mean"].to_numpy(), color=color, label=f"{what} (mean)")
+            ax.fill_between(x, c[f"{name}_p10"].to_numpy(), c[f"{name}_p90"].to_numpy(), color=color, alpha=0.2,
+                            label=f"{what}: 10-90th percentile")
+        ax.set_xlabel("own turn")
+        ax.set_ylabel("Essence")
+        ax.set_title(wrap(f"{deck}, threshold {t}" + ("" if s == "baseline" else f", {s}"), 45), fontsize=8)
+        run = ax.twinx()
+        run.plot(x, 100 * c["running"].to_numpy() / c["running"].max(), color="grey", ls=":", label="games running")
+        run.set_ylim(0, 105)
+        run.set_ylabel("games still running (%)", fontsize=8)
+    handles = axes[0].get_legend_handles_labels()
+    fig.legend(*handles, loc="outside lower center", ncol=4, fontsize=8, frameon=False)
+    fig.suptitle("Essence per own turn (lines: mean; bands: 10th to 90th percentile; dotted: games running)")
+    return fig, (f"Per deck and threshold, over the deck's own turns; later turns only hold the long games "
+                 f"(turns reached by fewer than 1% of games are cut). {games:,} games in all.")
+
+
+def forest(rows: pl.DataFrame, value: str, lo: str, hi: str, significant: pl.Series, xlabel: str, title: str):
+    """Cards sorted by ``value`` with their intervals, one panel per deck; significant cards in red."""
+    decks = rows["deck"].unique(maintain_order=True).to_list()
+    longest = max(rows.group_by("deck").len()["len"].max(), 1)
+    fig, axes = panels(len(decks), min(2, len(decks)), 1.8 + 0.26 * longest)
+    rows = rows.with_columns(sig=significant)
+    for ax, deck in zip(axes, decks):
+        d = rows.filter(pl.col("deck") == deck).sort(value)
+        y = np.arange(d.height)
+        v, low, high = (100 * d[c].to_numpy() for c in (value, lo, hi))
+        colors = [SIG_COLOR if s else PLAIN_COLOR for s in d["sig"]]
+        ax.errorbar(v, y, xerr=[v - low, high - v], fmt="none", ecolor=colors, elinewidth=1.2)
+        ax.scatter(v, y, c=colors, marker="o", zorder=3, s=[40 if s else 18 for s in d["sig"]])
+        ax.axvline(0, color="grey", lw=0.8)
+        ax.set_yticks(y, [f"{c}{' *' if s else ''}" for c, s in zip(d["card"], d["sig"])], fontsize=8)
+        ax.set_xlabel(xlabel)
+        ax.set_title(wrap(deck, 60), fontsize=9)
+        ax.grid(axis="x", alpha=0.3)
+    fig.suptitle(title)
+    return fig
+
+
+def card_impact(impact: pl.DataFrame, games: int):
+    """IWD per card with its 95% interval (judged cards only)."""
+    judged = impact.filter(pl.col("judged"))
+    if judged.is_empty():
+        return None
+    fig = forest(judged, "iwd", "iwd_lo", "iwd_hi", judged["status"].str.starts_with("significantly"),
+                 "IWD = GIH WR - GNS WR (percentage points)",
+                 "Card impact (observational): improvement when drawn, 95% intervals; red * = significant")
+    rare = impact.height - judged.height
+    return fig, (f"{judged.height} cards from {games:,} games; red and starred: Benjamini-Yekutieli adjusted "
+                 f"p < 0.05. {rare} card(s) too rare to judge are left out (see the table). Observational: "
+                 f"cards seen in long games look different for reasons other than their strength.")
+
+
+def causal(impact: pl.DataFrame):
+    """Paired win-rate difference per card (baseline - blanked) with its interval."""
+    if impact.is_empty():
+        return None
+    fig = forest(impact, "diff", "diff_lo", "diff_hi", impact["status"] != "not significant",
+                 "win rate: with the card - with its blank (percentage points)",
+                 "Causal card impact: win rate lost when the card is blanked, 95% intervals; red * = significant")
+    n = impact.group_by("deck").agg(pl.col("games").first(), pl.len().alias("cards"))
+    detail = "; ".join(f"{r['deck']}: {r['cards']} cards x {r['games']:,} paired games (+ baseline)"
+                       for r in n.iter_rows(named=True))
+    return fig, f"Same seeds with and without each card (common random numbers). {detail}."

@@ -1,0 +1,66 @@
+"""The key findings as plain sentences, shared by ``index.html`` and ``summary.md``."""
+from __future__ import annotations
+
+import polars as pl
+
+from ..runner.store import CHUNKS
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def ci(row: dict, name: str) -> str:
+    return f"{pct(row[name])} (95% CI {pct(row[name + '_lo'])} to {pct(row[name + '_hi'])})"
+
+
+def where(row: dict) -> str:
+    return f"threshold {row['threshold']}" + ("" if row["setting"] == "baseline" else f", {row['setting']}")
+
+
+def run_facts(run, n_games: int) -> list[str]:
+    """Size, seeds and state of the run."""
+    m = run.manifest
+    exp = m["experiment"]
+    done = len(list((run.dir / CHUNKS).glob("c*.parquet")))
+    facts = [f"Run **{exp['name']}**: {n_games:,} games in {run.cells.height} cell(s), "
+             f"{exp['games']:,} games planned per cell; root seed {m['seeds']['root']} ({m['seeds']['scheme']}); "
+             f"kernel {m['code_version']['kernel']}."]
+    if run.partial:
+        facts.insert(0, f"**PARTIAL RUN**: {done} of {m['chunks_planned']} chunks finished; every number below "
+                        f"covers only the finished games. Run `balance run` again to complete it.")
+    return facts
+
+
+def matchup_verdicts(by_matchup: pl.DataFrame) -> list[str]:
+    """The most and least favoured deck of all cells."""
+    best = by_matchup.sort("win_rate", descending=True).row(0, named=True)
+    worst = by_matchup.sort("win_rate").row(0, named=True)
+    return [f"Most favoured: **{best['deck']}** against {best['opponent']} at {where(best)} wins "
+            f"{ci(best, 'win_rate')} of {best['games']:,} games.",
+            f"Least favoured: **{worst['deck']}** against {worst['opponent']} at {where(worst)} wins "
+            f"{ci(worst, 'win_rate')} of {worst['games']:,} games."]
+
+
+def first_player_verdict(first: pl.DataFrame) -> str:
+    r = first.filter(pl.col("cell").is_null()).row(0, named=True)
+    if not r["decisive"]:
+        return "First-player advantage: no decisive games."
+    return (f"First-player advantage: the player who moves first wins {ci(r, 'first_win_rate')} of "
+            f"{r['decisive']:,} decisive games (50% = no advantage).")
+
+
+def card_verdicts(impact: pl.DataFrame, causal: pl.DataFrame | None, top=3) -> list[str]:
+    """The cards with the largest significant IWD (and causal impact, where it was run)."""
+    sig = impact.filter(pl.col("status").str.starts_with("significantly")).sort(pl.col("iwd").abs(), descending=True)
+    out = [f"Largest significant card impact (IWD): " + ("; ".join(
+        f"**{r['card']}** ({r['deck']}) {100 * r['iwd']:+.1f} points (95% CI {100 * r['iwd_lo']:+.1f} to "
+        f"{100 * r['iwd_hi']:+.1f})" for r in sig.head(top).iter_rows(named=True))
+        if sig.height else "none of the judged cards is significant after adjustment.")]
+    if causal is not None and causal.height:
+        s = causal.filter(pl.col("status") != "not significant").sort(pl.col("diff").abs(), descending=True)
+        out.append("Largest significant causal impact (blanking the card): " + ("; ".join(
+            f"**{r['card']}** ({r['deck']}) {100 * r['diff']:+.1f} points (95% CI {100 * r['diff_lo']:+.1f} to "
+            f"{100 * r['diff_hi']:+.1f})" for r in s.head(top).iter_rows(named=True))
+            if s.height else "no blanked card changed the win rate significantly."))
+    return out

@@ -1,29 +1,26 @@
 """Causal card impact (DESIGN §7): the same seeds played with a deck as built
 and with one card's copies swapped for blanks; per card, the paired
 difference of the deck's win rate (baseline - blanked) with a t interval over
-the per-game differences (common random numbers make it sharp), p-values
+the seed pairs' differences (common random numbers make it sharp), p-values
 adjusted across cards with Benjamini-Yekutieli."""
 from __future__ import annotations
 
 import numpy as np
 import polars as pl
-from scipy.stats import ttest_1samp
 
 from .intervals import CONFIDENCE, fdr_by
+from .sprt import paired_difference
 
 ALPHA = 0.05
 
 
 def paired(base: np.ndarray, blank: np.ndarray) -> dict:
-    """Mean of base - blank (0/1 wins of the same games), its interval and p.
-    Identical outcomes in every game give a zero-width interval and p = 1."""
+    """Mean of base - blank (0/1 wins of the same games, in seat-swapped
+    pairs), with the interval and p of a t-test over the pairs' differences
+    (the pair is the independent unit: its two games share their seeds)."""
     d = base.astype(float) - blank.astype(float)
-    if np.all(d == d[0]):
-        m = float(d[0])
-        return {"diff": m, "diff_lo": m, "diff_hi": m, "p": 1.0 if m == 0 else 0.0}
-    t = ttest_1samp(d, 0.0)
-    ci = t.confidence_interval(CONFIDENCE)
-    return {"diff": float(d.mean()), "diff_lo": float(ci.low), "diff_hi": float(ci.high), "p": float(t.pvalue)}
+    mean, low, high, p = paired_difference((d[0::2] + d[1::2]) / 2, CONFIDENCE)
+    return {"diff": mean, "diff_lo": low, "diff_hi": high, "p": p}
 
 
 def impact_table(deck: str, base: np.ndarray, blanked: dict[str, np.ndarray]) -> pl.DataFrame:

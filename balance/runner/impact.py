@@ -9,16 +9,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from joblib import Parallel, delayed, parallel_config
-from tqdm import tqdm
 
 from ..analysis.causal import impact_table
 from ..cards import load_deck
 from ..errors import InputError
-from ..rules.innomine.game import R_GAME, R_WINNER
-from ..rules.innomine.matchup import play_range
 from .experiment import load_experiment
-from .run import RUNS_DIR, plan, prepare_cell
+from .run import RUNS_DIR, play_winners, prepare_cell
 
 IMPACT = "impact"
 
@@ -34,13 +30,6 @@ def deck_sides(exp, deck: str) -> list[tuple[int, int]]:
     return sides
 
 
-def wins_chunk(m, seed: int, side: int, first: int, n: int) -> np.ndarray:
-    """1 where the deck on ``side`` won, for games first..first+n-1 in order (in a worker)."""
-    rows = play_range(m, seed, first, n)["rows"]
-    rows = rows[np.argsort(rows[:, R_GAME])]
-    return (rows[:, R_WINNER] == side).astype(np.int8)
-
-
 def card_impact(spec, deck: str, cards=None, games=None, jobs=1, out=None, progress=True) -> Path:
     """Play the baseline and one blanked variant per card (default: every
     Repository card of ``deck``) and write the impact CSV; returns its path."""
@@ -50,21 +39,10 @@ def card_impact(spec, deck: str, cards=None, games=None, jobs=1, out=None, progr
     variants = [None, *names]
     matchups = {(v, c): prepare_cell(exp, exp.cells[c], blanks=[[v] if v and s == side else [] for s in (0, 1)])
                 for v in variants for c, side in sides}
-    work = [(v, c, side, g, n) for v in variants for c, side in sides for cc, g, n in plan(exp) if cc == c]
-    play_range(matchups[(None, sides[0][0])], exp.seed, 0, 2)        # compile (or load) the kernel once
-    results = {}
-    bar = tqdm(total=sum(w[4] for w in work), unit="game", unit_scale=True, disable=not progress,
-               desc=f"impact {Path(deck).stem}")
-    with parallel_config(backend="loky", n_jobs=jobs):
-        tasks = (delayed(wins_chunk)(matchups[(v, c)], exp.seed, side, g, n) for v, c, side, g, n in work)
-        for (v, c, _, g, n), won in zip(work, Parallel(return_as="generator")(tasks)):
-            results[(v, c, g)] = won
-            bar.update(n)
-    bar.close()
-    joined = {v: np.concatenate([results[(v, c, g)] for c, _ in sides for cc, g, _ in plan(exp) if cc == c])
-              for v in variants}
+    winners = play_winners(matchups, exp.seed, 0, exp.games, jobs, f"impact {Path(deck).stem}" if progress else None)
+    won = {v: np.concatenate([winners[(v, c)] == side for c, side in sides]) for v in variants}
     label = matchups[(None, sides[0][0])].labels[sides[0][1]]
-    table = impact_table(label, joined[None], {v: joined[v] for v in names})
+    table = impact_table(label, won[None], {v: won[v] for v in names})
     folder = Path(out or RUNS_DIR / exp.name) / IMPACT
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{Path(deck).stem}.csv"

@@ -78,15 +78,18 @@ def winners(m: Matchup, seed: int, first: int, n: int):
     return play_range(m, seed, first, n)["rows"][:, R_WINNER].copy()
 
 
-def play_winners(matchups: dict, seed: int, first: int, n: int, jobs: int) -> dict:
+def play_winners(matchups: dict, seed: int, first: int, n: int, jobs: int, progress: str | None = None) -> dict:
     """{key: winners of games first..first+n-1} for every ``key: Matchup``, the
-    work split over ``jobs`` processes (for compare and tune, which only need
-    who won)."""
+    work split over ``jobs`` processes (for compare, tune and impact, which
+    only need who won); ``progress`` names a progress bar to show."""
     work = [(key, g, k) for key in matchups for g, k in chunks(n, n // jobs, first)]
-    out = Parallel(n_jobs=jobs)(delayed(winners)(matchups[key], seed, g, k) for key, g, k in work)
+    out = Parallel(n_jobs=jobs, return_as="generator")(delayed(winners)(matchups[key], seed, g, k)
+                                                        for key, g, k in work)
     parts: dict = {}
-    for (key, _, _), w in zip(work, out):
-        parts.setdefault(key, []).append(w)
+    with tqdm(total=n * len(matchups), unit="game", unit_scale=True, disable=progress is None, desc=progress) as bar:
+        for (key, _, k), w in zip(work, out):
+            parts.setdefault(key, []).append(w)
+            bar.update(k)
     return {key: np.concatenate(v) for key, v in parts.items()}
 
 

@@ -55,6 +55,11 @@ def _int64(name):
     return parse
 
 
+def _jobs_arg(p):
+    p.add_argument("--jobs", type=_positive("--jobs"), default=os.cpu_count() or 1,
+                   help="worker processes (default: all cores, %(default)s)")
+
+
 def _help(cmd):
     """A command's docstring as argparse help (which %-formats help strings)."""
     return cmd.__doc__.replace("%", "%%")
@@ -252,8 +257,7 @@ def parser():
                    help="games per matchup and side between two looks at the test (default %(default)s)")
     p.add_argument("--fixed", type=_even("--fixed"),
                    help="play exactly N games per matchup and side and test once (default: sequential)")
-    p.add_argument("--jobs", type=_positive("--jobs"), default=os.cpu_count() or 1,
-                   help="worker processes (default: all cores, %(default)s)")
+    _jobs_arg(p)
     p.add_argument("--out", default="reports/compare", help="folder for compare.csv (default %(default)s)")
     p.set_defaults(run=cmd_compare)
     p = sub.add_parser("tune", help=_help(cmd_tune), description=cmd_tune.__doc__)
@@ -269,8 +273,7 @@ def parser():
                    help="games the search may play, all candidates together (default %(default)s)")
     p.add_argument("--confirm-games", type=_even("--confirm-games"), default=4_000,
                    help="games per matchup of the confirmation on fresh seeds (default %(default)s)")
-    p.add_argument("--jobs", type=_positive("--jobs"), default=os.cpu_count() or 1,
-                   help="worker processes (default: all cores, %(default)s)")
+    _jobs_arg(p)
     p.add_argument("--out", default="reports/tune", help="folder for tune.json (default %(default)s)")
     p.set_defaults(run=cmd_tune)
     p = sub.add_parser("report", help=_help(cmd_report), description=cmd_report.__doc__)
@@ -287,8 +290,7 @@ def parser():
     p.add_argument("--cards", nargs="+", metavar="CARD",
                    help="card names to blank, one at a time (default: every Repository card of the deck)")
     p.add_argument("--games", type=_even("--games"), help="games per cell (default: the experiment file's 'games')")
-    p.add_argument("--jobs", type=_positive("--jobs"), default=os.cpu_count() or 1,
-                   help="worker processes (default: all cores, %(default)s)")
+    _jobs_arg(p)
     p.add_argument("--out", help="run directory whose impact/ folder receives the CSV (default runs/<experiment name>)")
     p.set_defaults(run=cmd_impact)
     p = sub.add_parser("simulate", help=_help(cmd_simulate), description=cmd_simulate.__doc__)

@@ -99,8 +99,7 @@ def tune(spec, plan: Plan, jobs: int = 1, log=print) -> dict:
     ranked = search.halve(refined[:ETA] + pairs, plan.budget - search.spent, plan.target)
     best = ranked[0]
     log(f"search: {search.spent} games; best {best.describe()}")
-    return {"proposal": best, "search": search.estimate(best, plan.target),
-            "baseline_search": search.estimate(Candidate(), plan.target),
+    return {"proposal": best, "search": search.estimate(best), "baseline_search": search.estimate(Candidate()),
             "confirmation": search.confirm(best, plan.confirm_games)}
 
 
@@ -117,8 +116,7 @@ def extremes(singles: list[Candidate]) -> list[Candidate]:
 
 def allowed_cards(exp, plan: Plan) -> dict:
     """{card name: Card} of the experiment's decks that the search may change."""
-    cells = exp.cells
-    decks = prepare_cell(exp, cells[0]).ab.decks + [d for c in cells[1:] for d in prepare_cell(exp, c).ab.decks]
+    decks = [d for c in exp.cells for d in prepare_cell(exp, c).ab.decks]
     known = {name: card for d in decks for name, card in d.cards.items()}
     if plan.cards is None:
         return {n: c for n, c in sorted(known.items()) if set(plan.fields) & set(override_fields(c))}
@@ -137,7 +135,7 @@ def single_changes(cards: dict, plan: Plan) -> list[Candidate]:
             if fname not in override_fields(card):
                 continue
             old = current_value(card, fname)
-            low = 0 if fname in ("cost",) or fname.endswith("_attack") else 1
+            low = 0 if fname == "cost" or fname.endswith("_attack") else 1
             out += [Candidate(((name, fname, old, old + d),))
                     for d in range(-plan.max_step, plan.max_step + 1) if d and old + d >= low]
     return out
@@ -212,7 +210,8 @@ class Search:
                 alive, dropped = alive[:cut], alive[cut:] + dropped
         return alive + dropped
 
-    def estimate(self, cand: Candidate, target: float) -> list[dict]:
+    def estimate(self, cand: Candidate) -> list[dict]:
+        """Deck A's score per matchup in the search's games."""
         return [score_row(self.exp.cells[i].index, self.games[(cand, i)]) for i in range(len(self.exp.cells))]
 
     def confirm(self, cand: Candidate, games: int) -> list[dict]:

@@ -156,6 +156,7 @@ def cmd_compare(args):
     from pathlib import Path
 
     from .analysis.compare import Change, Settings, compare, exit_code, lines, parse_set
+    from .report.compare import write_compare
     settings = Settings(bound=args.bound / 100, alpha=args.alpha, beta=args.beta, max_games=args.max_games,
                         batch=args.batch, fixed=args.fixed)
     change = Change(parse_set(args.set), args.variant, args.policy_a, args.policy_b)
@@ -164,10 +165,9 @@ def cmd_compare(args):
                                                     file=sys.stderr))
     for line in lines(result, settings):
         print(line)
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    result.write_csv(out / "compare.csv")
-    print(f"table written to {out / 'compare.csv'}")
+    what = f"Baseline {args.baseline} against " + (args.candidate or f"the baseline with {change.describe()}")
+    index = write_compare(result, settings, Path(args.out), what)
+    print(f"report written to {index} (table: {index.parent / 'compare.csv'})")
     return exit_code(result)
 
 
@@ -258,7 +258,8 @@ def parser():
     p.add_argument("--fixed", type=_even("--fixed"),
                    help="play exactly N games per matchup and side and test once (default: sequential)")
     _jobs_arg(p)
-    p.add_argument("--out", default="reports/compare", help="folder for compare.csv (default %(default)s)")
+    p.add_argument("--out", default="reports/compare",
+                   help="folder for the report page index.html and compare.csv (default %(default)s)")
     p.set_defaults(run=cmd_compare)
     p = sub.add_parser("tune", help=_help(cmd_tune), description=cmd_tune.__doc__)
     p.add_argument("experiment", help="experiment file whose matchups to tune")

@@ -80,6 +80,8 @@ def test_a_configuration_against_itself_exits_0(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.count("NO CHANGE") == 2 and "verdict: no matchup moved" in proc.stdout
     assert pl.read_csv(tmp_path / "out" / "compare.csv").height == 2
+    page = (tmp_path / "out" / "index.html").read_text()
+    assert "Regression check" in page and "data:image/png;base64," in page and page.count("NO CHANGE") == 2
 
 
 def test_a_planted_change_exits_1(tmp_path):

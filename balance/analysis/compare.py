@@ -44,6 +44,12 @@ class Change:
             cell, overrides={**cell.overrides, **merged}, variant=self.variant or cell.variant,
             policy_a=self.policy_a or cell.policy_a, policy_b=self.policy_b or cell.policy_b)
 
+    def describe(self) -> str:
+        parts = [f"{card} {f} {v}" for card, fs in self.overrides.items() for f, v in fs.items()]
+        parts += [f"{k.replace('_', ' ')} {v}" for k, v in (("variant", self.variant), ("policy_a", self.policy_a),
+                                                             ("policy_b", self.policy_b)) if v]
+        return ", ".join(parts) or "no change"
+
     def __bool__(self) -> bool:
         return bool(self.overrides or self.variant or self.policy_a or self.policy_b)
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import matplotlib.pyplot as plt
 import polars as pl
 
 from .. import analysis
@@ -13,6 +12,7 @@ from ..analysis import length
 from ..runner.impact import IMPACT
 from ..runner.store import load_run
 from . import figures as F
+from .figures import save
 from . import verdicts as V
 from .page import html_page, markdown
 
@@ -23,14 +23,6 @@ def causal_table(run_dir: Path) -> pl.DataFrame | None:
     """Every ``balance impact`` result stored with the run, or None."""
     files = sorted((run_dir / IMPACT).glob("*.csv"))
     return pl.concat([pl.read_csv(f) for f in files]) if files else None
-
-
-def save(fig, folder: Path, name: str) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{name}.png"
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-    return path
 
 
 def write_report(run_dir, out=None, min_games: int = analysis.cards.MIN_GAMES) -> Path:

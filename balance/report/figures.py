@@ -4,6 +4,7 @@ games stand behind it, or None when the run has nothing to show there."""
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 import matplotlib
 
@@ -134,8 +135,19 @@ def essence(curves: pl.DataFrame, games: int):
                  f"(turns reached by fewer than 1% of games are cut). {games:,} games in all.")
 
 
-def forest(rows: pl.DataFrame, value: str, lo: str, hi: str, significant: pl.Series, xlabel: str, title: str):
-    """Cards sorted by ``value`` with their intervals, one panel per deck; significant cards in red."""
+def save(fig, folder: Path, name: str) -> Path:
+    """The figure as ``folder/name.png``, closed afterwards."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path
+
+
+def forest(rows: pl.DataFrame, value: str, lo: str, hi: str, significant: pl.Series, xlabel: str, title: str,
+           marks=()):
+    """Cards sorted by ``value`` with their intervals, one panel per deck; significant cards in red;
+    dashed lines at each of ``marks`` (fractions, like the values)."""
     decks = rows["deck"].unique(maintain_order=True).to_list()
     longest = max(rows.group_by("deck").len()["len"].max(), 1)
     fig, axes = panels(len(decks), min(2, len(decks)), 1.8 + 0.26 * longest)
@@ -148,6 +160,8 @@ def forest(rows: pl.DataFrame, value: str, lo: str, hi: str, significant: pl.Ser
         ax.errorbar(v, y, xerr=[v - low, high - v], fmt="none", ecolor=colors, elinewidth=1.2)
         ax.scatter(v, y, c=colors, marker="o", zorder=3, s=[40 if s else 18 for s in d["sig"]])
         ax.axvline(0, color="grey", lw=0.8)
+        for m in marks:
+            ax.axvline(100 * m, color="grey", lw=0.8, ls="--")
         ax.set_yticks(y, [f"{c}{' *' if s else ''}" for c, s in zip(d["card"], d["sig"])], fontsize=8)
         ax.set_xlabel(xlabel)
         ax.set_title(wrap(deck, 60), fontsize=9)

@@ -32,7 +32,9 @@ def table_html(df: pl.DataFrame) -> str:
 
 
 def html_page(title: str, facts: list[str], verdicts: list[str], figures: list[tuple[str, str, Path]],
-              tables: list[tuple[str, pl.DataFrame]], partial: bool) -> str:
+              tables: list[tuple[str, pl.DataFrame]], partial: bool,
+              footer: str = "Every table is also in `tables/*.csv` beside this page; metric definitions: "
+                            "`docs/metrics.md`.") -> str:
     """The report page: verdicts first, then the figures, then the key tables."""
     parts = [f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
              f"<style>{STYLE}</style></head><body><h1>{html.escape(title)}</h1>"]
@@ -45,8 +47,7 @@ def html_page(title: str, facts: list[str], verdicts: list[str], figures: list[t
                      f"src='data:image/png;base64,{data}'><figcaption>{inline(caption)}</figcaption></figure>")
     for heading, df in tables:
         parts.append(f"<h2>{html.escape(heading)}</h2>{table_html(df)}")
-    parts.append("<p>Every table is also in <code>tables/*.csv</code> beside this page; metric definitions: "
-                 "<code>docs/metrics.md</code>.</p></body></html>")
+    parts.append(f"<p>{inline(footer)}</p></body></html>")
     return "\n".join(parts)
 
 

@@ -112,7 +112,7 @@ def has_text(s, i):
     return s.I[i, F_TRAUMA] == 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def effect_sum(s, t, i, code, slot, pslot=-1, pval=0):
     """Sum of parameter ``slot`` over every effect ``code`` in i's game text
     (its card, its attachments, its Superior's sheet for its kind); with

@@ -49,7 +49,7 @@ def is_random(s, p):
     return s.w[p, W_RANDOM] > 0.5
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def score(s, p, value):
     """The policy's score of a legal option worth ``value`` to seat p.
 

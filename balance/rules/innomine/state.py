@@ -165,7 +165,7 @@ def realm_of(s, l):
     return l
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def log(s, seat, card, target, code, value):
     """Append one event to the trace buffer (only when tracing)."""
     n = s.g[G_TRACE_N]

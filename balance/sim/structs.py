@@ -6,6 +6,15 @@ StructRef is passed as a single pointer (measured: ~10x faster calls).  With
 the JIT off (NUMBA_DISABLE_JIT=1) a plain NamedTuple with the same fields is
 used instead, so the very same rules code runs as plain Python.
 
+Even one pointer is reference-counted: each call of a compiled function taking
+the State and the Tables costs four atomic count updates (dearer than a small
+predicate's whole body), and numba's refcount pruning seldom removes them --
+they were a quarter of the kernel's time.  The tiny accessors and predicates
+that inner loops call (is_being, realm_of, weight, score, effect_sum, ...) are
+therefore declared ``@njit(cache=True, inline="always")``: numba inlines them
+before compiling the caller and their counting disappears.  Larger helpers
+stay calls (inlining them too lengthened compilation with no measured gain).
+
 The StructRef classes must be defined at module level (numba's on-disk cache
 finds them by name); ``array_struct`` completes them.
 """

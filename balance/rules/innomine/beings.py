@@ -62,12 +62,12 @@ from .vocabulary import (
 )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ctype_of(s, t, i):
     return t.C[s.I[i, F_DESIGN], D_CTYPE]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def is_being(s, t, i):
     """A Being in play: a Servitor, Human or Ethereal on the table."""
     c = t.C[s.I[i, F_DESIGN], D_CTYPE]
@@ -80,12 +80,12 @@ def is_human_card(t, d):
     return t.C[d, D_CTYPE] == HUMAN or t.C[d, D_KIND] == SAINT or t.C[d, D_KIND] == UNDEAD
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def hits_left(s, t, i, r):
     return t.C[s.I[i, F_DESIGN], D_HITS + r] - s.I[i, F_DMG + r]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def is_down(s, t, i):
     """0 Hits remaining in some realm: no further actions, not even Defend."""
     for r in range(3):
@@ -94,25 +94,25 @@ def is_down(s, t, i):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def can_act(s, t, i):
     return is_being(s, t, i) and s.I[i, F_TRAUMA] == 0 and not is_down(s, t, i)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def unfledged(s, t, i):
     """Relievers and Demonlings: no Objects or Ranks, no base Corporeal attacks either way."""
     k = t.C[s.I[i, F_DESIGN], D_KIND]
     return k == RELIEVER or k == DEMONLING
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def has_text(s, i):
     """Beings in Trauma are treated as having no game text or attached cards."""
     return s.I[i, F_TRAUMA] == 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def effect_sum(s, t, i, code, slot, pslot=-1, pval=0):
     """Sum of parameter ``slot`` over every effect ``code`` in i's game text
     (its card, its attachments, its Superior's sheet for its kind); with

@@ -91,7 +91,7 @@ def roll_damage(roll, divisor):
 
 
 # ------------------------------------------------------------------ who may fight
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def attackable(s, t, i, by_seat):
     """"Beings cannot be attacked until they have spent one opponent's Turn in a
     given Realm": i entered its realm at least two turns ago (docs/rules.md)."""
@@ -120,7 +120,7 @@ def can_base_attack(s, t, actor, r):
     return t.C[d, D_CTYPE] != HUMAN or r == R_CORPOREAL
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def may_take_base_attack(s, t, actor, target, r):
     """The target's side: Relievers and Demonlings cannot be targeted by base
     Corporeal attacks; Undead cannot take part in Celestial combat."""

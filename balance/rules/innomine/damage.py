@@ -69,7 +69,7 @@ def deal_damage(s, t, src, tgt, r, amount):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _zero(s, t, i, r):
     h = t.C[s.I[i, F_DESIGN], D_HITS + r]
     return h > 0 and s.I[i, F_DMG + r] >= h

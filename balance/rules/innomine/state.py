@@ -121,23 +121,23 @@ def new_state(tables, weights, own_turns, trace_len=0):
     )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def loc_earth(s):
     return s.I.shape[0]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def loc_marches(s):
     return s.I.shape[0] + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def loc_realm(s, p):
     """The generic Location of seat p's Realm (Heaven or Hell)."""
     return s.I.shape[0] + 2 + p
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def realm_seat(s, l):
     """The seat whose Realm location l is, or -1 for Earth, the Marches and cards."""
     if l >= s.I.shape[0] + 2:
@@ -157,7 +157,7 @@ def realm_type(s, l):
     return R_CORPOREAL
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def realm_of(s, l):
     """Realm identity of a location: its generic location (Earth, Marches or a seat's Realm)."""
     if l < s.I.shape[0]:
@@ -165,7 +165,7 @@ def realm_of(s, l):
     return l
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def log(s, seat, card, target, code, value):
     """Append one event to the trace buffer (only when tracing)."""
     n = s.g[G_TRACE_N]
@@ -181,7 +181,7 @@ def log(s, seat, card, target, code, value):
         s.g[G_TRACE_N] = n + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def beings_in_play(s):
     """Beings that entered play since the last compaction, in entry order.
 
@@ -190,13 +190,13 @@ def beings_in_play(s):
     return s.live[0, 1:s.live[0, 0] + 1]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def others_in_play(s):
     """Other cards in play (Objects, Tools, Songs, Ranks, Tethers, Locations), likewise."""
     return s.live[1, 1:s.live[1, 0] + 1]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def rivals(s):
     """Beings in play not controlled by the seat now acting (see collect_rivals)."""
     return s.live[2, 1:s.live[2, 0] + 1]

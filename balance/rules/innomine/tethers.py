@@ -43,7 +43,7 @@ from .vocabulary import (
 )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def is_tether(s, t, l):
     return l < s.I.shape[0] and s.I[l, F_ZONE] == Z_PLAY and t.C[s.I[l, F_DESIGN], D_CTYPE] == TETHER
 
@@ -66,7 +66,7 @@ def up_destination(s, t, i):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def can_go_down(s, t, i, l):
     """A Being in a Superior's Realm is at every Tether that Superior controls."""
     q = realm_seat(s, s.I[i, F_LOC])
@@ -79,7 +79,7 @@ def at_archangel_tether(s, t, i):
     return is_tether(s, t, l) and s.I[l, F_CTRL] >= 0 and t.seat[s.I[l, F_CTRL], P_SIDE] == HEAVEN
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def is_demon(s, t, i):
     d = s.I[i, F_DESIGN]
     return t.C[d, D_CTYPE] == SERVITOR and t.C[d, D_SIDE] == HELL

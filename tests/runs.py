@@ -1,11 +1,13 @@
 """Small real runs for the analysis and report tests, and the raw store read
 as plain Python rows (the tests recompute metrics from these without polars)."""
+import re
 import shutil
 from pathlib import Path
 
 import polars as pl
 from cli import ROOT
 
+from balance.cards import load_deck
 from balance.runner import run_experiment
 
 GABRIEL, BELIAL = str(ROOT / "decks/gabriel.toml"), str(ROOT / "decks/belial.toml")
@@ -25,15 +27,26 @@ def raw_rows(run_dir: Path) -> list[dict]:
     return rows
 
 
-def planted_deck(tmp: Path) -> str:
-    """Belial's deck plus 3 Windfall (cost 0: gain 6 Essence) and 3 Dud (cost 0, no
-    effect), with a card library of the shipped cards and tests/data/planted.toml."""
+def planted_deck(tmp: Path, card: str, copies: int = 2) -> str:
+    """Belial's deck, renamed "<card> test", plus ``copies`` of a planted card of
+    tests/data/planted.toml (Windfall: cost 0, gain 6 Essence; Dud: no effect),
+    with a library of the shipped cards and the planted ones."""
     lib = tmp / "cards"
-    shutil.copytree(ROOT / "decks/cards", lib)
-    shutil.copy(ROOT / "tests/data/planted.toml", lib / "planted.toml")
+    if not lib.exists():
+        shutil.copytree(ROOT / "decks/cards", lib)
+        shutil.copy(ROOT / "tests/data/planted.toml", lib / "planted.toml")
     text = (ROOT / "decks/belial.toml").read_text()
     text = text.replace('library = "cards"', f'library = "{lib}"\nsheets = "{ROOT / "decks/superiors.toml"}"')
-    text = text.replace("[repository]\n", '[repository]\n"Windfall" = 3\n"Dud" = 3\n')
-    path = tmp / "planted.toml"
+    text = text.replace("[repository]\n", f'[repository]\n"{card}" = {copies}\n')
+    text = re.sub(r'^name = ".*"$', f'name = "{card} test"', text, count=1, flags=re.M)
+    path = tmp / f"{card.lower()}.toml"
     path.write_text(text)
     return str(path)
+
+
+def essence_starved() -> dict:
+    """Overrides raising every Belial Repository card that costs Essence by 4: in
+    the shipped decks Essence piles up unspent by mid-game (see any report's
+    Essence curves), so Essence only decides games where it is scarce."""
+    deck = load_deck(BELIAL)
+    return {"cost": {n: deck.cards[n].cost + 4 for n in deck.repository if deck.cards[n].cost > 0}}

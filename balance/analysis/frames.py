@@ -15,12 +15,15 @@ SIDES = ("a", "b")
 
 def cell_info(run: Run) -> pl.DataFrame:
     """One row per cell: the cell's settings, ``label_a``/``label_b`` (deck and
-    policy, as the manifest names them) and ``matchup`` ("A vs B")."""
+    policy, as the manifest names them), ``matchup`` ("A vs B") and
+    ``setting`` (the overrides' label, and the rule variant unless classic)."""
     labels = [d["labels"] for d in run.manifest["decks"]]
     return run.cells.select("index", "threshold", "policy_a", "policy_b", "variant", "turn_cap", "label").rename(
         {"index": "cell", "label": "setting"}).with_columns(
         pl.Series("label_a", [a for a, _ in labels]), pl.Series("label_b", [b for _, b in labels]),
-    ).with_columns(matchup=pl.col("label_a") + " vs " + pl.col("label_b")).with_columns(pl.col("cell").cast(pl.UInt32))
+    ).with_columns(matchup=pl.col("label_a") + " vs " + pl.col("label_b"), cell=pl.col("cell").cast(pl.UInt32),
+                   setting=pl.when(pl.col("variant") == "classic").then(pl.col("setting"))
+                   .otherwise(pl.col("setting") + ", " + pl.col("variant") + " rules"))
 
 
 def games(run: Run) -> pl.LazyFrame:

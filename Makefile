@@ -15,9 +15,9 @@ $(STAMP): pyproject.toml
 # The starter decks' round robin at thresholds 3, 5 and 7, then its report (reports/demo/index.html).
 demo: $(STAMP)
 	$(PY) -m balance run experiments/demo.toml --fresh
-	$(PY) -m balance impact experiments/demo.toml --deck decks/belial.toml --games 800 \
+	$(PY) -m balance impact experiments/demo.toml --deck decks/belial.toml --games 400 \
 		--cards "Arson Spree" "Gorvath" "Song of Fire"
-	$(PY) -m balance impact experiments/demo.toml --deck decks/gabriel.toml --games 800 \
+	$(PY) -m balance impact experiments/demo.toml --deck decks/gabriel.toml --games 400 \
 		--cards "Tamiel" "Kindling" "Song of Healing"
 	$(PY) -m balance report runs/demo --out reports/demo
 

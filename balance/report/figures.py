@@ -37,7 +37,9 @@ def panels(n: int, cols: int, height: float, width=WIDTH):
 def heatmap(matrix: pl.DataFrame):
     """Row deck's win rate against the column deck, one panel per threshold and setting."""
     keys = matrix.select("threshold", "setting").unique(maintain_order=True).rows()
-    fig, axes = panels(len(keys), min(3, len(keys)), 4.4)
+    n = len(set(matrix["row"]) | set(matrix["column"]))
+    big = n > 3                     # one wide panel per row, no games line in the squares (see the caption)
+    fig, axes = panels(len(keys), min(1 if big else 3, len(keys)), 1.6 + 0.95 * n if big else 4.4)
     for ax, (t, s) in zip(axes, keys):
         m = matrix.filter((pl.col("threshold") == t) & (pl.col("setting") == s))
         decks = sorted(set(m["row"]) | set(m["column"]))
@@ -46,16 +48,18 @@ def heatmap(matrix: pl.DataFrame):
             i, j = decks.index(r["row"]), decks.index(r["column"])
             grid[i, j] = 100 * r["win_rate"]
             ax.text(j, i, f"{100 * r['win_rate']:.1f}%\n[{100 * r['win_rate_lo']:.1f}, {100 * r['win_rate_hi']:.1f}]"
-                    f"\n{r['games']:,} games", ha="center", va="center", fontsize=9)
+                    + ("" if big else f"\n{r['games']:,} games"), ha="center", va="center", fontsize=8 if big else 9)
         im = ax.imshow(grid, cmap="RdBu", vmin=0, vmax=100)
         ax.set_xticks(range(len(decks)), [wrap(d, 16) for d in decks], fontsize=7)
-        ax.set_yticks(range(len(decks)), [wrap(d, 16) for d in decks], fontsize=7)
+        ax.set_yticks(range(len(decks)), [wrap(d, 24 if big else 16) for d in decks], fontsize=7)
         ax.set_xlabel("opponent (column deck)")
         ax.set_ylabel("deck (row)")
         ax.set_title(f"threshold {t} Humans" + ("" if s == "baseline" else f", {s}"), fontsize=10)
-    fig.colorbar(im, ax=axes, label="row deck's win rate (%)", shrink=0.8)
+    fig.colorbar(im, ax=axes, label="row deck's win rate (%)", shrink=0.3 if big else 0.8)
     fig.suptitle("Matchup matrix: win rate of the row deck against the column deck (95% Wilson interval)")
-    return fig, (f"Each square: win rate of the row deck, its 95% interval in brackets, and the games played; "
+    per_cell = sorted(set(matrix["games"].to_list()))
+    played = f"{per_cell[0]:,}" if len(per_cell) == 1 else f"{per_cell[0]:,} to {per_cell[-1]:,}"
+    return fig, (f"Each square: win rate of the row deck and its 95% interval in brackets, from {played} games; "
                  f"draws count as not won. {games_of(matrix) // 2:,} games in all.")
 
 

@@ -90,9 +90,9 @@ def _prepare(args, variant=None):
 
 def cmd_simulate(args):
     """Play N games of one matchup and print win rates with Wilson 95% intervals."""
+    from .analysis.summary import summarise
     from .rules.innomine.matchup import play_range
     from .sim.batch import map_chunks, run_games
-    from .sim.summary import summarise
     for variant in args.variant:
         m = _prepare(args, variant)
         run_games(play_range, m, args.seed, 2, jobs=1)          # compile (or load) the kernel first

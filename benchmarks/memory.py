@@ -3,7 +3,6 @@
 Run: .venv/bin/python benchmarks/memory.py
 Each game count runs in a fresh process that reports its own peak resident memory.
 """
-import resource
 import subprocess
 import sys
 

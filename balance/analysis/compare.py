@@ -18,12 +18,13 @@ import numpy as np
 import polars as pl
 from scipy.stats import false_discovery_control
 
-from ..cards.schema import Site
+from ..cards.schema import Site, want_name
 from ..errors import InputError
+from ..rules.innomine.d666 import VARIANTS
 from ..rules.innomine.matchup import Matchup
-from ..runner.experiment import Cell, Experiment, load_experiment, override_set, variant
+from ..runner.experiment import Cell, Experiment, load_experiment, override_set
 from ..runner.run import play_winners, prepare_cell
-from .sprt import CHANGED, NO_CHANGE, UNDECIDED, Bounds, Sequential, paired_difference, pair_scores
+from .sprt import CHANGED, NO_CHANGE, UNDECIDED, Bounds, Sequential, pair_scores, paired_difference
 
 
 @dataclass
@@ -36,7 +37,7 @@ class Change:
 
     def __post_init__(self):
         if self.variant is not None:
-            variant(Site("--variant", "candidate"), self.variant)
+            want_name(Site("--variant", "candidate"), {"variant": self.variant}, "variant", VARIANTS)
 
     def apply(self, cell: Cell) -> Cell:
         merged = {card: {**cell.overrides.get(card, {}), **fields} for card, fields in self.overrides.items()}
@@ -125,8 +126,8 @@ def compare(baseline, candidate=None, change: Change | None = None, settings: Se
         for key, w in play_winners(sides, pairs.exp.seed, played, k, jobs).items():
             games[key] = np.concatenate([games[key], w])
         played += k
-        for i in todo:
-            if not settings.fixed:
+        if not settings.fixed:
+            for i in todo:
                 tests[i].update(differences(games, i))
         if progress:
             progress(played, sum(t.verdict == UNDECIDED for t in tests))

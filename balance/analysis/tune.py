@@ -15,7 +15,6 @@ confirmed on fresh seeds, against the baseline on the same fresh seeds.
 """
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import math
 from dataclasses import dataclass
@@ -27,8 +26,8 @@ from ..cards.schema import did_you_mean
 from ..errors import InputError
 from ..runner.experiment import load_experiment
 from ..runner.run import play_winners, prepare_cell
-from ..sim.summary import wilson
 from .compare import Change
+from .intervals import wilson
 from .sprt import game_scores
 
 PRICE_CARD = 0.005      # half a win-rate point per changed card

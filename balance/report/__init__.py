@@ -12,8 +12,8 @@ from ..analysis import length
 from ..runner.impact import IMPACT
 from ..runner.store import load_run
 from . import figures as F
-from .figures import save
 from . import verdicts as V
+from .figures import save
 from .page import html_page, markdown
 
 REPORTS_DIR = Path("reports")

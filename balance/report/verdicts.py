@@ -53,7 +53,7 @@ def first_player_verdict(first: pl.DataFrame) -> str:
 def card_verdicts(impact: pl.DataFrame, causal: pl.DataFrame | None, top=3) -> list[str]:
     """The cards with the largest significant IWD (and causal impact, where it was run)."""
     sig = impact.filter(pl.col("status").str.starts_with("significantly")).sort(pl.col("iwd").abs(), descending=True)
-    out = [f"Largest significant card impact (IWD): " + ("; ".join(
+    out = ["Largest significant card impact (IWD): " + ("; ".join(
         f"**{r['card']}** ({r['deck']}) {100 * r['iwd']:+.1f} points (95% CI {100 * r['iwd_lo']:+.1f} to "
         f"{100 * r['iwd_hi']:+.1f})" for r in sig.head(top).iter_rows(named=True))
         if sig.height else "none of the judged cards is significant after adjustment.")]

@@ -29,7 +29,7 @@ import tomllib
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from ..cards.schema import DeckError, Site, choices
+from ..cards.schema import DeckError, Site, check_keys, choices, want_int, want_name, want_str
 from ..rules.innomine.d666 import VARIANTS
 
 TOP_KEYS = ("name", "seed", "games", "chunk", "grid")
@@ -37,7 +37,6 @@ GRID_KEYS = ("pairs", "round_robin", "threshold", "policies", "variant", "turn_c
 DEFAULTS = {"threshold": [5], "policies": ["influencer"], "variant": ["classic"], "turn_cap": [200],
             "overrides": [{}]}
 DEFAULT_CHUNK = 5000
-SEED_RANGE = (-2**63, 2**63 - 1)
 
 
 @dataclass(frozen=True)
@@ -81,16 +80,18 @@ def load_experiment(spec, games=None) -> Experiment:
     else:
         raw, source, base, digest = read_file(Path(spec))
     site = Site(source, "experiment")
-    unknown(site, raw, TOP_KEYS)
-    name = want(site, raw, "name", str)
-    if not name or any(c in name for c in '/\\:*?"<>|') or name.startswith("."):
+    check_keys(site, raw, TOP_KEYS)
+    name = want_str(site, raw, "name")
+    if any(c in name for c in '/\\:*?"<>|') or name.startswith("."):
         raise site.error("name", f"{name!r} is not usable as a folder name", "letters, digits, - and _")
-    seed = want(site, raw, "seed", int, SEED_RANGE)
-    n = games if games is not None else want(site, raw, "games", int, (2, None))
-    if n < 2 or n % 2:
+    seed = want_int(site, raw, "seed", -2**63)
+    if seed >= 2**63:
+        raise site.error("seed", f"{seed} does not fit in 64 bits", f"an integer from {-2**63} to {2**63 - 1}")
+    n = games if games is not None else want_int(site, raw, "games", 2)
+    if n % 2:
         raise site.error("games", f"{n} is not an even whole number >= 2",
                          "an even number of games (seat-swapped pairs)")
-    chunk = want(site, raw, "chunk", int, (2, None), DEFAULT_CHUNK)
+    chunk = want_int(site, raw, "chunk", 2, DEFAULT_CHUNK)
     grid = raw.get("grid")
     if not isinstance(grid, dict):
         raise site.error("grid", "missing or not a table", f"a [grid] table with {choices(GRID_KEYS)}")
@@ -110,29 +111,6 @@ def read_file(path: Path):
     return raw, str(path), path.parent, hashlib.sha256(data).hexdigest()
 
 
-def unknown(site, table, allowed):
-    """Reject keys the format does not know: a typo must not be ignored."""
-    for key in table:
-        if key not in allowed:
-            raise site.error(key, "unknown key", choices(allowed))
-
-
-def want(site, table, key, typ, bounds=(None, None), default=None):
-    """A required (or defaulted) field of type ``typ`` within ``bounds``."""
-    if key not in table:
-        if default is not None:
-            return default
-        raise site.error(key, "missing required field", f"a {typ.__name__}")
-    v = table[key]
-    if type(v) is not typ:
-        raise site.error(key, f"{v!r} is not a {'whole number' if typ is int else typ.__name__}",
-                         f"a {'whole number' if typ is int else typ.__name__}")
-    lo, hi = bounds
-    if (lo is not None and v < lo) or (hi is not None and v > hi):
-        raise site.error(key, f"{v} is out of range", f"from {lo} to {hi if hi is not None else 'any'}")
-    return v
-
-
 def axis(site, grid, key) -> list:
     """One grid axis as a non-empty list (a single value is a list of one)."""
     v = grid.get(key, DEFAULTS.get(key))
@@ -144,12 +122,12 @@ def axis(site, grid, key) -> list:
 
 def expand(site, grid, base) -> list[Cell]:
     """The grid's cells: the product of its axes, in a fixed order."""
-    unknown(site, grid, GRID_KEYS)
+    check_keys(site, grid, GRID_KEYS)
     pairs = deck_pairs(site, grid, base)
-    thresholds = [want(site, {"threshold": t}, "threshold", int, (1, None)) for t in axis(site, grid, "threshold")]
+    thresholds = [want_int(site, {"threshold": t}, "threshold", 1) for t in axis(site, grid, "threshold")]
     policies = [policy_pair(site, p) for p in axis(site, grid, "policies")]
-    variants = [variant(site, v) for v in axis(site, grid, "variant")]
-    caps = [want(site, {"turn_cap": c}, "turn_cap", int, (1, None)) for c in axis(site, grid, "turn_cap")]
+    variants = [want_name(site, {"variant": v}, "variant", VARIANTS) for v in axis(site, grid, "variant")]
+    caps = [want_int(site, {"turn_cap": c}, "turn_cap", 1) for c in axis(site, grid, "turn_cap")]
     overrides = [override_set(site, o) for o in axis(site, grid, "overrides")]
     product = itertools.product(pairs, thresholds, policies, variants, caps, overrides)
     return [Cell(i, a, b, t, pa, pb, v, c, ov, lab)
@@ -187,12 +165,6 @@ def policy_pair(site, value) -> tuple[str, str]:
         return value[0], value[1]
     raise site.error("policies", f"{value!r} is neither a policy name nor a pair of them",
                      '"name" or ["name for deck A", "name for deck B"]')
-
-
-def variant(site, value) -> str:
-    if value not in VARIANTS:
-        raise site.error("variant", f"{value!r} is not a rule variant", choices(VARIANTS))
-    return value
 
 
 def override_set(site, table) -> tuple[str, dict]:

@@ -100,7 +100,6 @@ class Store:
                                   "games_per_s": round(games_played / seconds, 1) if seconds else None}
         timing["updated"] = time.strftime("%Y-%m-%dT%H:%M:%S%z")
         self.manifest["complete"] = complete
-        self.manifest["chunks_done"] = sorted(self.done())
         self.save()
 
     def save(self) -> None:

@@ -23,14 +23,18 @@ NO_ROLL = 1              # a target below 2: no roll may be attempted
 ALWAYS_FAILS = 12
 
 
+@njit(cache=True, inline="always")
+def ways_to_sum(k):
+    """Ways (of 36) two dice sum to k, for k from 2 to 12."""
+    return 6 - abs(k - 7)
+
+
 @njit(cache=True)
 def ways_at_most(target):
     """Ways (of 36) two dice sum to at most ``target`` without rolling the 12 that always fails."""
     n = 0
-    for a in range(1, 7):
-        for b in range(1, 7):
-            if a + b <= target and a + b != ALWAYS_FAILS:
-                n += 1
+    for k in range(2, min(target, ALWAYS_FAILS - 1) + 1):
+        n += ways_to_sum(k)
     return n
 
 
@@ -50,11 +54,11 @@ def target_for_faces(faces):
     if faces <= 0:
         return NO_ROLL
     want = 6 * faces
-    best, gap = 2, 37
-    for target in range(2, 12):
-        d = abs(ways_at_most(target) - want)
-        if d <= gap:
-            best, gap = target, d
+    best, gap, ways = 2, 37, 0
+    for target in range(2, ALWAYS_FAILS):
+        ways += ways_to_sum(target)             # ways_at_most(target), built up as target grows
+        if abs(ways - want) <= gap:
+            best, gap = target, abs(ways - want)
     return best
 
 

@@ -3,8 +3,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..analysis.intervals import wilson
 from ..rules.innomine.game import R_END, R_FIRST, R_TURNS, R_WINNER
+from .intervals import wilson
 
 
 @dataclass

@@ -219,3 +219,26 @@ def test_fresh_refuses_to_delete_a_folder_that_is_not_a_run(tmp_path):
     path = write_toml(tmp_path / "e.toml", f'name = "t"\nseed = 1\ngames = 4\n[grid]\npairs = [["{GABRIEL}", "{BELIAL}"]]\n')
     one_line_error(balance("run", path, "--out", precious, "--fresh"), "not a run directory")
     assert (precious / "keep.txt").read_text() == "mine"
+
+
+def test_an_override_applies_to_the_cells_whose_decks_hold_the_card(tmp_path):
+    """A round robin with a Belial card overridden: cells without Belial play as
+    without the override, cells with Belial use it (same seeds, so the games differ)."""
+    michael = str(ROOT / "decks/michael.toml")
+    grid = {"round_robin": [GABRIEL, BELIAL, michael]}
+    plain = stored(run_experiment({"name": "p", "seed": 3, "games": 40, "grid": grid}, out=tmp_path / "plain",
+                                  jobs=1, progress=False))
+    cheap = stored(run_experiment({"name": "c", "seed": 3, "games": 40,
+                                   "grid": {**grid, "overrides": [{"cost": {"Therkax": 0}}]}},
+                                  out=tmp_path / "cheap", jobs=1, progress=False))
+    exp = load_experiment({"name": "p", "seed": 3, "games": 40, "grid": grid})
+    for cell in exp.cells:
+        same = plain.filter(pl.col("cell") == cell.index).equals(cheap.filter(pl.col("cell") == cell.index))
+        assert same == (BELIAL not in (cell.deck_a, cell.deck_b)), cell
+
+
+def test_out_that_is_a_file_is_refused(tmp_path):
+    path = write_toml(tmp_path / "e.toml", f'name = "t"\nseed = 1\ngames = 4\n[grid]\npairs = [["{GABRIEL}", "{BELIAL}"]]\n')
+    (tmp_path / "afile").write_text("mine")
+    one_line_error(balance("run", path, "--out", tmp_path / "afile"), "--out", "is a file")
+    assert (tmp_path / "afile").read_text() == "mine"

@@ -52,7 +52,7 @@ def test_tune_command_writes_its_proposal(tmp_path):
 
 @pytest.mark.parametrize("args, named", [
     (["--target", "1.5"], "--target"), (["--target", "-0.1"], "--target"),
-    (["--cards", "Nobody"], "Nobody"),
+    (["--cards", "Nobody"], "Nobody"), (["--fields", "cost", "colour"], "--fields"),
 ])
 def test_bad_tune_options(tmp_path, args, named):
     path = tmp_path / "e.toml"

@@ -23,7 +23,7 @@ from ..errors import InputError
 from ..rules.innomine.d666 import VARIANTS
 from ..rules.innomine.matchup import Matchup
 from ..runner.experiment import Cell, Experiment, load_experiment, override_set
-from ..runner.run import play_winners, prepare_cell
+from ..runner.run import play_winners, prepare_cells
 from .sprt import CHANGED, NO_CHANGE, UNDECIDED, Bounds, Sequential, pair_scores, paired_difference
 
 
@@ -100,7 +100,7 @@ def pair_up(baseline, candidate=None, change: Change | None = None) -> Matchups:
     else:
         cand = base
         cand_cells = [change.apply(c) for c in base.cells]
-    sides = [(prepare_cell(base, b), prepare_cell(cand, c)) for b, c in zip(base.cells, cand_cells)]
+    sides = list(zip(prepare_cells(base, base.cells), prepare_cells(cand, cand_cells, "--set or grid.overrides")))
     names = [f"{m.labels[0]} vs {m.labels[1]}, threshold {m.threshold}"
              + (f", {cell.label}" if cell.label != "baseline" else "") for (m, _), cell in zip(sides, base.cells)]
     return Matchups(base, names, sides)

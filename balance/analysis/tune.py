@@ -21,11 +21,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..cards.compile import override_fields
+from ..cards.compile import STAT_FIELDS, override_fields
 from ..cards.schema import did_you_mean
 from ..errors import InputError
 from ..runner.experiment import load_experiment
-from ..runner.run import play_winners, prepare_cell
+from ..runner.run import play_winners, prepare_cell, prepare_cells
 from .compare import Change
 from .intervals import wilson
 from .sprt import game_scores
@@ -34,6 +34,7 @@ PRICE_CARD = 0.005      # half a win-rate point per changed card
 PRICE_STEP = 0.002      # 0.2 points per unit of change
 ETA = 3                 # successive halving keeps 1/ETA of the candidates each round
 CONFIRM_SEED_OFFSET = 1_000_003
+FIELDS = ("cost", "lifespan", *STAT_FIELDS)     # what overrides may change (compile.override_fields)
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,9 @@ class Plan:
     def check(self) -> None:
         if not 0 <= self.target <= 1:
             raise InputError(f"--target: {self.target:g}: must be a win rate from 0 to 1")
+        for name in self.fields:
+            if name not in FIELDS:
+                raise InputError(f"--fields: {name!r}: not a numeric card field; allowed: {', '.join(FIELDS)}")
         for name, v, low in (("--budget", self.budget, 2), ("--confirm-games", self.confirm_games, 2),
                              ("--max-step", self.max_step, 1)):
             if v < low:
@@ -115,7 +119,7 @@ def extremes(singles: list[Candidate]) -> list[Candidate]:
 
 def allowed_cards(exp, plan: Plan) -> dict:
     """{card name: Card} of the experiment's decks that the search may change."""
-    decks = [d for c in exp.cells for d in prepare_cell(exp, c).ab.decks]
+    decks = [d for m in prepare_cells(exp, exp.cells) for d in m.ab.decks]
     known = {name: card for d in decks for name, card in d.cards.items()}
     if plan.cards is None:
         return {n: c for n, c in sorted(known.items()) if set(plan.fields) & set(override_fields(c))}

@@ -19,6 +19,7 @@ from tqdm import tqdm
 
 from .. import __version__, kernel_digest
 from ..cards import DeckError
+from ..cards.schema import did_you_mean
 from ..errors import InputError
 from ..rules.innomine.game import R_WINNER
 from ..rules.innomine.matchup import Matchup, play_range, prepare
@@ -40,6 +41,19 @@ def prepare_cell(exp: Experiment, cell: Cell, blanks=((), ())) -> Matchup:
     except (DeckError, InputError) as e:
         raise InputError(f"{exp.source}: grid cell {cell.index} (threshold {cell.threshold}, "
                          f"{cell.policy_a}/{cell.policy_b}, {cell.label}): {e}") from None
+
+
+def prepare_cells(exp: Experiment, cells: list[Cell], what: str = "grid.overrides") -> list[Matchup]:
+    """Every cell prepared, and each overridden card checked to be in some deck
+    of the cells (a cell whose decks lack the card simply does not use its
+    override, but a card in no deck at all is a typo that must not vanish)."""
+    matchups = [prepare_cell(exp, c) for c in cells]
+    known = {name for m in matchups for deck in m.ab.decks for name in deck.cards}
+    for card in {card for c in cells for card in c.overrides}:
+        if card not in known:
+            raise InputError(f"{exp.source}: {what}: card {card!r}: not in any deck of the experiment"
+                             f"{did_you_mean(card, known)}; allowed: a card of its decks")
+    return matchups
 
 
 def plan(exp: Experiment) -> list[tuple[int, int, int]]:
@@ -100,7 +114,7 @@ def run_experiment(spec, out=None, jobs=1, games=None, fresh=False, backend="lok
     run directory.  Raises DeckError / InputError on bad input before anything
     stored is touched."""
     exp = load_experiment(spec, games)
-    matchups = [prepare_cell(exp, c) for c in exp.cells]
+    matchups = prepare_cells(exp, exp.cells)
     store = Store(out or RUNS_DIR / exp.name, manifest_of(exp, matchups), fresh)
     done = store.done()
     todo = [w for w in plan(exp) if chunk_name(w[0], w[1]) not in done]
@@ -139,6 +153,10 @@ def backend_config(backend: str, scheduler: str | None, jobs: int):
         if scheduler is None:
             scheduler = stack.enter_context(LocalCluster(n_workers=jobs, threads_per_worker=1, host="127.0.0.1",
                                                          dashboard_address=None))
-        stack.enter_context(Client(scheduler))
+        try:
+            stack.enter_context(Client(scheduler))
+        except OSError as e:
+            raise InputError(f"--scheduler: {scheduler}: cannot connect ({e}); "
+                             f"allowed: the address of a running Dask scheduler, e.g. tcp://127.0.0.1:8786") from None
         stack.enter_context(parallel_config(backend="dask", wait_for_workers_timeout=60))
         yield

@@ -61,6 +61,8 @@ class Store:
 
     def open(self, manifest: dict, fresh: bool) -> None:
         """Start the run, or resume it if what is stored was made the same way."""
+        if self.dir.exists() and not self.dir.is_dir():
+            raise InputError(f"--out: {self.dir}: is a file; allowed: a folder (new, or a run directory)")
         if self.dir.exists() and any(self.dir.iterdir()):
             if fresh:
                 read_manifest(self.dir)          # --fresh deletes run directories only

@@ -45,13 +45,18 @@ class Matchup:
 def prepare(deck_a, deck_b, policy_a="influencer", policy_b="influencer", threshold=5,
             turn_cap=DEFAULT_TURN_CAP, overrides=None, variant="classic", blanks=((), ())) -> Matchup:
     """Load, validate and compile a matchup (raises DeckError / InputError);
-    ``blanks`` = (deck A's, deck B's) cards to swap for blanks (compile_tables)."""
+    ``overrides`` of cards neither deck holds are left out (an experiment's
+    override applies to the cells whose decks have the card; the runner checks
+    that each overridden card is in some deck); ``blanks`` = (deck A's, deck
+    B's) cards to swap for blanks (compile_tables)."""
     if turn_cap < 1:
         raise InputError(f"--turn-cap: {turn_cap}: must be a whole number >= 1")
     if variant not in VARIANTS:
         raise InputError(f"--variant: {variant!r}: unknown rule variant; allowed: {', '.join(VARIANTS)}")
     a, b = load_deck(deck_a), load_deck(deck_b)
     check_threshold([a, b], threshold)
+    if isinstance(overrides, dict):
+        overrides = {card: fields for card, fields in overrides.items() if card in a.cards or card in b.cards}
     weights = np.stack([load_policy(policy_a), load_policy(policy_b)])
     return Matchup(ab=compile_tables([a, b], overrides, list(blanks)),
                    ba=compile_tables([b, a], overrides, list(blanks)[::-1]),

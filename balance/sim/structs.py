@@ -1,51 +1,125 @@
-"""Groups of arrays handed to the kernel as one pointer (numba StructRef).
+"""Groups of arrays handed to the kernel as one pointer, with no reference counting.
 
 numba passes every member of a tuple to every call by value, so a NamedTuple
-of a dozen arrays makes each small helper call cost tens of nanoseconds; a
-StructRef is passed as a single pointer (measured: ~10x faster calls).  With
-the JIT off (NUMBA_DISABLE_JIT=1) a plain NamedTuple with the same fields is
-used instead, so the very same rules code runs as plain Python.
+of a dozen arrays makes each small helper call cost tens of nanoseconds.  A
+numba StructRef is passed as one pointer, but it and every array read from it
+are reference-counted: each call and each field read costs atomic count
+updates, which were 29% of the kernel's time (perf, 8,000 games).
 
-Even one pointer is reference-counted: each call of a compiled function taking
-the State and the Tables costs four atomic count updates (dearer than a small
-predicate's whole body), and numba's refcount pruning seldom removes them --
-they were a quarter of the kernel's time.  The tiny accessors and predicates
-that inner loops call (is_being, realm_of, weight, score, effect_sum, ...) are
-therefore declared ``@njit(cache=True, inline="always")``: numba inlines them
-before compiling the caller and their counting disappears.  Larger helpers
-stay calls (inlining them too lengthened compilation with no measured gain).
+So the kernel's State and Tables are *handles* instead: a pointer to a block
+of numba array headers, built here from numpy arrays that the Python object
+owns for as long as the kernel runs.  The handle's type (``ArrayStructType``)
+has no meminfo, and its fields have the type ``BorrowedArray``: numba's array
+with the same layout, whose data model reports no meminfo either, so numba
+emits no reference counting for them at all.  A slice of a field is an
+ordinary array whose meminfo is NULL (counting it is a cheap no-op).
 
-The StructRef classes must be defined at module level (numba's on-disk cache
-finds them by name); ``array_struct`` completes them.
+With the JIT off (NUMBA_DISABLE_JIT=1) a plain NamedTuple with the same fields
+is used instead, so the very same rules code runs as plain Python.
+
+The handle types must be defined at module level (numba's on-disk cache finds
+them by name); ``array_struct`` completes them.
 """
 from collections import namedtuple
 
-from numba import config, njit, types
-from numba.experimental import structref
+import numpy as np
+from llvmlite import ir
+from numba import config, typeof
+from numba.core import cgutils, types
+from numba.core.datamodel import models
+from numba.core.extending import (
+    NativeValue,
+    infer_getattr,
+    lower_cast,
+    lower_getattr_generic,
+    register_model,
+    typeof_impl,
+    unbox,
+)
+from numba.core.typing.templates import AttributeTemplate
 
 
-class ArrayStructType(types.StructRef):
-    """Base of the kernel's StructRef types: fields keep their array types."""
-    def preprocess_fields(self, fields):
-        return tuple((name, types.unliteral(typ)) for name, typ in fields)
+class BorrowedArray(types.Array):
+    """An array field of a handle: owned by Python, never reference-counted."""
+    def __init__(self, dtype, ndim, layout, readonly=False, aligned=True):
+        super().__init__(dtype, ndim, layout, readonly=readonly, aligned=aligned,
+                         name=f"borrowed array({dtype}, {ndim}d, {layout})")
 
 
-def _getter(field):
-    scope = {}
-    exec(f"def get(s):\n    return s.{field}\n", scope)
-    return property(njit(scope["get"]))
+@register_model(BorrowedArray)
+class BorrowedArrayModel(models.ArrayModel):
+    """numba's array layout, minus the reference counting of its meminfo."""
+    def traverse(self, builder):
+        return []
+
+    def contains_nrt_meminfo(self):
+        return False
+
+
+@lower_cast(BorrowedArray, types.Array)
+def _borrowed_to_array(context, builder, fromty, toty, val):
+    return val
+
+
+class ArrayStructType(types.Type):
+    """Base of the kernel's handle types: ``fields`` = ((name, BorrowedArray), ...)."""
+    def __init__(self, fields):
+        self.fields = tuple(fields)
+        self.field_dict = dict(self.fields)
+        super().__init__(name=f"{type(self).__name__}({', '.join(f'{n}: {t}' for n, t in self.fields)})")
+
+
+def _header_words(a):
+    """numba's array header of ``a`` as int64 words: meminfo and parent NULL,
+    nitems, itemsize, data pointer, shape, strides (models.ArrayModel)."""
+    return [0, 0, a.size, a.itemsize, a.ctypes.data, *a.shape, *a.strides]
+
+
+def _register(fe_type, proxy):
+    """Teach numba to type, unbox and read the fields of ``proxy`` objects."""
+    register_model(fe_type)(models.OpaqueModel)
+
+    @typeof_impl.register(proxy)
+    def _typeof(val, c):
+        return val._numba_type
+
+    @unbox(fe_type)
+    def _unbox(typ, obj, c):
+        address = c.pyapi.object_getattr_string(obj, "_address")
+        ptr = c.pyapi.long_as_voidptr(address)
+        c.pyapi.decref(address)
+        return NativeValue(ptr)
+
+    @infer_getattr
+    class _Fields(AttributeTemplate):
+        key = fe_type
+
+        def generic_resolve(self, typ, attr):
+            return typ.field_dict.get(attr)
+
+    @lower_getattr_generic(fe_type)
+    def _getattr(context, builder, typ, val, attr):
+        headers = ir.LiteralStructType([context.get_value_type(t) for _, t in typ.fields])
+        k = [name for name, _ in typ.fields].index(attr)
+        return builder.load(cgutils.gep_inbounds(builder, builder.bitcast(val, headers.as_pointer()), 0, k))
 
 
 def array_struct(fe_type, proxy, fields):
     """Register ``fe_type``/``proxy`` with ``fields`` and return ``make(**arrays)``:
-    the StructRef (or, with the JIT off, a NamedTuple) of those arrays."""
-    structref.register(fe_type)
-    for f in fields:
-        setattr(proxy, f, _getter(f))
-    structref.define_proxy(proxy, fe_type, list(fields))
+    the handle (or, with the JIT off, a NamedTuple) of those arrays."""
+    _register(fe_type, proxy)
     plain = namedtuple(proxy.__name__, fields)
 
     def make(**arrays):
-        values = [arrays[f] for f in fields]
-        return plain(*values) if config.DISABLE_JIT else proxy(*values)
+        values = [np.ascontiguousarray(arrays[f]) for f in fields]
+        if config.DISABLE_JIT:
+            return plain(*values)
+        obj = proxy()
+        for f, a in zip(fields, values):
+            setattr(obj, f, a)
+        obj._headers = np.array([w for a in values for w in _header_words(a)], dtype=np.int64)
+        obj._address = obj._headers.ctypes.data
+        obj._numba_type = fe_type(tuple(
+            (f, BorrowedArray(t.dtype, t.ndim, t.layout, readonly=not t.mutable)) for f, t in ((f, typeof(a)) for f, a in zip(fields, values))))
+        return obj
     return make

@@ -10,7 +10,6 @@ index; the generic Locations come after the instances -- ``loc_earth``,
 """
 import numpy as np
 from numba import njit
-from numba.experimental import structref
 
 from ...sim.structs import ArrayStructType, array_struct
 from .vocabulary import N_COUNTERS
@@ -85,7 +84,7 @@ class StateType(ArrayStructType):
     """numba's type of a State."""
 
 
-class State(structref.StructRefProxy):
+class State:
     """A game's arrays, handed to every rule as one pointer (see sim.structs):
 
     I       [N, N_FIELDS] per-instance fields (F_*)

@@ -8,7 +8,6 @@ position of the card in ``CompiledDecks.names``; seats are indexed 0..P-1.
 from typing import NamedTuple
 
 import numpy as np
-from numba.experimental import structref
 
 from ...sim.structs import ArrayStructType, array_struct
 
@@ -56,7 +55,7 @@ class KernelTablesType(ArrayStructType):
     """numba's type of KernelTables."""
 
 
-class KernelTables(structref.StructRefProxy):
+class KernelTables:
     """The kernel's card tables, handed to every rule as one pointer:
 
     C          [D, N_DESIGN_COLS] per-design columns (D_*)

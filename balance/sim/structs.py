@@ -11,7 +11,9 @@ of numba array headers, built here from numpy arrays that the Python object
 owns for as long as the kernel runs.  The handle's type (``ArrayStructType``)
 has no meminfo, and its fields have the type ``BorrowedArray``: numba's array
 with the same layout, whose data model reports no meminfo either, so numba
-emits no reference counting for them at all.  A slice of a field is an
+emits no reference counting for them at all.  The headers never change while
+the kernel runs, so their loads are marked invariant: LLVM may keep a field's
+data pointer and strides in registers across writes to the arrays.  A slice of a field is an
 ordinary array whose meminfo is NULL (counting it is a cheap no-op).
 
 With the JIT off (NUMBA_DISABLE_JIT=1) a plain NamedTuple with the same fields
@@ -101,7 +103,9 @@ def _register(fe_type, proxy):
     def _getattr(context, builder, typ, val, attr):
         headers = ir.LiteralStructType([context.get_value_type(t) for _, t in typ.fields])
         k = [name for name, _ in typ.fields].index(attr)
-        return builder.load(cgutils.gep_inbounds(builder, builder.bitcast(val, headers.as_pointer()), 0, k))
+        header = builder.load(cgutils.gep_inbounds(builder, builder.bitcast(val, headers.as_pointer()), 0, k))
+        header.set_metadata("invariant.load", builder.module.add_metadata([]))
+        return header
 
 
 def array_struct(fe_type, proxy, fields):

@@ -32,7 +32,6 @@ from .state import (
     F_INF_BY,
     F_LOC,
     F_NATT,
-    F_OWNER,
     F_TIE,
     F_TRAUMA,
     F_ZONE,
@@ -41,10 +40,10 @@ from .state import (
     S_ESSENCE,
     S_MASK_PLAYED,
     Z_DISCARD,
-    Z_HAND,
     Z_PLAY,
     beings_in_play,
     enter_play,
+    hand,
     loc_realm,
     log,
     others_in_play,
@@ -79,9 +78,7 @@ def acts_phase(s, t, p):
     give_loose_objects(s, t, p)
     for _ in range(2 * HAND_SIZE + 8):
         card, target, best = -1, -1, 0.0
-        for c in range(s.I.shape[0]):
-            if s.I[c, F_ZONE] != Z_HAND or s.I[c, F_OWNER] != p:
-                continue
+        for c in hand(s, p):
             cost = card_cost(s, t, p, c)
             reserve = 0.0 if is_random(s, p) or cost == 0 else weight(s, p, W_RESERVE)
             if cost > s.S[p, S_ESSENCE] - reserve:

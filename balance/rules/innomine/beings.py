@@ -39,7 +39,7 @@ from .state import (
     log,
     realm_of,
 )
-from .tables import D_ATK, D_CTYPE, D_HITS, D_KIND, P_SIDE
+from .tables import D_ATK, D_CTYPE, D_EFFECTS, D_HITS, D_KIND, P_SIDE, P_SUP_EFFECTS
 from .trace import T_ATTACH
 from .vocabulary import (
     CALABITE,
@@ -121,13 +121,16 @@ def effect_sum(s, t, i, code, slot, pslot=-1, pval=0):
     if not has_text(s, i):
         return total
     d = s.I[i, F_DESIGN]
+    bit = 1 << code
     for a in range(-1, s.I[i, F_NATT]):
         da = d if a < 0 else s.I[s.I[i, F_ATTS + a], F_DESIGN]
+        if t.C[da, D_EFFECTS] & bit == 0:
+            continue
         for k in range(MAX_EFFECTS):
             if t.eff[da, k, 0] == code and (pslot < 0 or t.eff[da, k, pslot] == pval):
                 total += t.eff[da, k, slot]
     p = s.I[i, F_CTRL]
-    if p >= 0 and t.C[d, D_CTYPE] == SERVITOR and s.I[i, F_OWNER] == p:
+    if p >= 0 and t.seat[p, P_SUP_EFFECTS] & bit != 0 and t.C[d, D_CTYPE] == SERVITOR and s.I[i, F_OWNER] == p:
         for k in range(t.sup_eff.shape[1]):
             if (t.sup_eff[p, k, 1] == code and t.sup_eff[p, k, 0] == t.C[d, D_KIND]
                     and (pslot < 0 or t.sup_eff[p, k, 1 + pslot] == pval)):
@@ -145,14 +148,11 @@ def find_effect(s, t, i, code):
     """The card (i itself or an attachment) whose game text has ``code``, or -1."""
     if not has_text(s, i):
         return -1
-    for k in range(MAX_EFFECTS):
-        if t.eff[s.I[i, F_DESIGN], k, 0] == code:
-            return i
-    for a in range(s.I[i, F_NATT]):
-        c = s.I[i, F_ATTS + a]
-        for k in range(MAX_EFFECTS):
-            if t.eff[s.I[c, F_DESIGN], k, 0] == code:
-                return c
+    bit = 1 << code
+    for a in range(-1, s.I[i, F_NATT]):
+        c = i if a < 0 else s.I[i, F_ATTS + a]
+        if t.C[s.I[c, F_DESIGN], D_EFFECTS] & bit != 0:
+            return c
     return -1
 
 

@@ -52,8 +52,8 @@ from .state import (
     R_CORPOREAL,
     S_ESSENCE,
     Z_DISCARD,
-    Z_HAND,
     beings_in_play,
+    hand,
     log,
     realm_of,
     realm_type,
@@ -248,8 +248,8 @@ def _send_reinforcements(s, t, q, L):
 
 @njit(cache=True)
 def _combat_act_in_hand(s, t, p, code):
-    for c in range(s.I.shape[0]):
-        if s.I[c, F_ZONE] == Z_HAND and s.I[c, F_OWNER] == p and t.eff[s.I[c, F_DESIGN], 0, 0] == code:
+    for c in hand(s, p):
+        if t.eff[s.I[c, F_DESIGN], 0, 0] == code:
             if t.C[s.I[c, F_DESIGN], D_COST] <= s.S[p, S_ESSENCE]:
                 return c
     return -1

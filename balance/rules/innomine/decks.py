@@ -16,9 +16,9 @@ from .state import (
     S_REPO_CNT,
     S_REPO_HEAD,
     Z_EVENTS,
-    Z_HAND,
     Z_REPO,
     log,
+    to_hand,
 )
 from .tables import D_CTYPE, D_KIND, P_REPO_N
 from .trace import T_BOTTOM
@@ -95,7 +95,7 @@ def draw_repository(s, t, p):
             _push_bottom(s, p, REPOSITORY, i)
             log(s, p, i, -1, T_BOTTOM, 0)
             continue
-        s.I[i, F_ZONE] = Z_HAND
+        to_hand(s, p, i)
         return i
     return -1
 

@@ -29,9 +29,9 @@ from .state import (
     HAND_SIZE,
     S_ESSENCE,
     Z_DISCARD,
-    Z_HAND,
     Z_PLAY,
     beings_in_play,
+    hand,
     log,
     others_in_play,
 )
@@ -135,10 +135,7 @@ def count_influenced_turns(s, t):
 @njit(cache=True)
 def discard_to_hand_size(s, t, p):
     """Discard down to 7: the dearest cards first (random-legal: random cards)."""
-    n = 0
-    for c in range(s.I.shape[0]):
-        if s.I[c, F_ZONE] == Z_HAND and s.I[c, F_OWNER] == p:
-            n += 1
+    n = hand(s, p).shape[0]
     while n > HAND_SIZE:
         pick = _discard_pick(s, t, p, below_policy(s, n) if is_random(s, p) else -1)
         s.I[pick, F_ZONE] = Z_DISCARD
@@ -149,12 +146,11 @@ def discard_to_hand_size(s, t, p):
 @njit(cache=True)
 def _discard_pick(s, t, p, k):
     """The k-th card in p's hand, or (k < 0) the dearest."""
-    pick, dear, m = -1, -1, 0
-    for c in range(s.I.shape[0]):
-        if s.I[c, F_ZONE] == Z_HAND and s.I[c, F_OWNER] == p:
-            if m == k:
-                return c
-            if k < 0 and t.C[s.I[c, F_DESIGN], D_COST] > dear:
-                pick, dear = c, t.C[s.I[c, F_DESIGN], D_COST]
-            m += 1
+    cards = hand(s, p)
+    if k >= 0:
+        return cards[k]
+    pick, dear = -1, -1
+    for c in cards:
+        if t.C[s.I[c, F_DESIGN], D_COST] > dear:
+            pick, dear = c, t.C[s.I[c, F_DESIGN], D_COST]
     return pick

@@ -95,7 +95,8 @@ class State:
     rng     [3, 3] seeded streams
     trace   [TMAX, TRACE_W] event trace (only when tracing)
     w       [P, N_WEIGHTS] float policy weights of each seat
-    live    [3, N + 1] Beings / other cards in play / rivals of the acting seat (count first)
+    live    [3 + P, N + 1] Beings / other cards in play / rivals of the acting seat / each
+            seat's hand (count first)
     """
 
 
@@ -116,7 +117,7 @@ def new_state(tables, weights, own_turns, trace_len=0):
         rng=np.zeros((3, 3), dtype=np.int64),
         trace=np.zeros((max(trace_len, 1), TRACE_W), dtype=np.int64),
         w=np.ascontiguousarray(weights, dtype=np.float64),
-        live=np.zeros((3, n + 1), dtype=np.int64),
+        live=np.zeros((3 + P, n + 1), dtype=np.int64),
     )
 
 
@@ -199,6 +200,33 @@ def others_in_play(s):
 def rivals(s):
     """Beings in play not controlled by the seat now acting (see collect_rivals)."""
     return s.live[2, 1:s.live[2, 0] + 1]
+
+
+@njit(cache=True, inline="always")
+def hand(s, p):
+    """The cards in seat p's hand, in instance order (see to_hand)."""
+    row = s.live[3 + p]
+    n = 0
+    for q in range(1, row[0] + 1):
+        if s.I[row[q], F_ZONE] == Z_HAND:
+            n += 1
+            row[n] = row[q]
+    row[0] = n
+    return row[1:n + 1]
+
+
+@njit(cache=True)
+def to_hand(s, p, i):
+    """Instance i goes into seat p's hand: the only way into a hand, so that the
+    hand list stays whole (cards that left the hand drop out of it lazily)."""
+    row = s.live[3 + p]
+    q = hand(s, p).shape[0] + 1
+    while q > 1 and row[q - 1] > i:
+        row[q] = row[q - 1]
+        q -= 1
+    row[q] = i
+    row[0] += 1
+    s.I[i, F_ZONE] = Z_HAND
 
 
 @njit(cache=True)

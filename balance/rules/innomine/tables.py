@@ -44,8 +44,10 @@ D_ATK = 6            # 3 columns
 D_HITS = 9           # 3 columns
 D_DESTINY = 12       # 4 columns (counter, op, value, counter2)
 D_FATE = 16          # 4 columns
-N_DESIGN_COLS = 20
-(P_SUPERIOR, P_SIDE, P_DISSONANCE, P_REPO_N, P_EVENTS_N) = range(5)
+D_EFFECTS = 20       # bit e set: effect code e is in the design's game text
+N_DESIGN_COLS = 21
+(P_SUPERIOR, P_SIDE, P_DISSONANCE, P_REPO_N, P_EVENTS_N,
+ P_SUP_EFFECTS) = range(6)   # P_SUP_EFFECTS: bit e set: code e is on the Superior's sheet
 
 
 KERNEL_FIELDS = ("C", "eff", "seat", "sup_eff", "decks", "deck_slot")
@@ -60,7 +62,7 @@ class KernelTables:
 
     C          [D, N_DESIGN_COLS] per-design columns (D_*)
     eff        [D, MAX_EFFECTS, EFFECT_WIDTH]
-    seat       [P, 5] per-seat columns (P_*)
+    seat       [P, 6] per-seat columns (P_*)
     sup_eff    [P, 8, 1 + EFFECT_WIDTH]
     decks      [P, 2, M] Repository / Events deck lists as design ids, -1 padded
     deck_slot  [P, D]
@@ -68,6 +70,14 @@ class KernelTables:
 
 
 make_kernel_tables = array_struct(KernelTablesType, KernelTables, KERNEL_FIELDS)
+
+
+def _code_bits(codes):
+    """Each row's effect codes as a bitmask (E_NONE, 0, is left out), so that the
+    kernel skips the game text that cannot hold a code."""
+    assert codes.max(initial=0) < 63, "effect codes must fit a 64-bit mask"
+    bits = np.where(codes > 0, np.left_shift(1, codes, dtype=np.int64), 0)
+    return np.bitwise_or.reduce(bits, axis=1)
 
 
 def pack(t: Tables):
@@ -81,7 +91,9 @@ def pack(t: Tables):
     C[:, D_HITS:D_HITS + 3] = t.hits
     C[:, D_DESTINY:D_DESTINY + 4] = t.destiny
     C[:, D_FATE:D_FATE + 4] = t.fate
-    seat = np.stack([t.seat_superior, t.seat_side, t.seat_dissonance, t.repo_n, t.events_n], axis=1)
+    C[:, D_EFFECTS] = _code_bits(t.eff[:, :, 0])
+    seat = np.stack([t.seat_superior, t.seat_side, t.seat_dissonance, t.repo_n, t.events_n,
+                     _code_bits(t.sup_eff[:, :, 1])], axis=1)
     P = seat.shape[0]
     m = max(t.repo.shape[1], t.events.shape[1])
     decks = np.full((P, 2, m), -1, dtype=np.int64)

@@ -11,7 +11,6 @@ round neither attacking nor defending player have a Being involved in Combat
 remaining above 0 Hits in all Realms, or one player has no Beings remaining in
 the Location, combat is over."
 """
-import numpy as np
 from numba import njit
 
 from ...sim.seeding import d6
@@ -258,9 +257,7 @@ def _combat_act_in_hand(s, t, p, code):
 # ------------------------------------------------------------------ rounds
 @njit(cache=True)
 def _rounds(s, t, L, r):
-    order = np.empty(s.I.shape[0], dtype=np.int64)
-    what = np.empty(s.I.shape[0], dtype=np.int64)
-    whom = np.empty(s.I.shape[0], dtype=np.int64)
+    order, what, whom = s.rounds[0], s.rounds[1], s.rounds[2]
     for rnd in range(1, MAX_ROUNDS + 1):
         s.g[G_ROUND] = rnd
         log(s, -1, -1, -1, T_ROUND, rnd)

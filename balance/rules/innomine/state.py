@@ -77,7 +77,7 @@ N_SEAT_FIELDS = 10
 REPOSITORY, EVENTS = 0, 1       # index of a deck in State.decks (heads/counts at +2 per deck)
 
 
-STATE_FIELDS = ("I", "S", "decks", "curves", "g", "rng", "trace", "w", "live")
+STATE_FIELDS = ("I", "S", "decks", "curves", "g", "rng", "trace", "w", "live", "rounds")
 
 
 class StateType(ArrayStructType):
@@ -97,6 +97,7 @@ class State:
     w       [P, N_WEIGHTS] float policy weights of each seat
     live    [3 + P, N + 1] Beings / other cards in play / rivals of the acting seat / each
             seat's hand (count first)
+    rounds  [3, N] a combat round's declarations: who acts, in order, what, at whom
     """
 
 
@@ -118,6 +119,7 @@ def new_state(tables, weights, own_turns, trace_len=0):
         trace=np.zeros((max(trace_len, 1), TRACE_W), dtype=np.int64),
         w=np.ascontiguousarray(weights, dtype=np.float64),
         live=np.zeros((3 + P, n + 1), dtype=np.int64),
+        rounds=np.zeros((3, n), dtype=np.int64),
     )
 
 

@@ -250,7 +250,7 @@ def _best_attack(s, t, i, p):
         if is_tether(s, t, s.I[j, F_LOC]):
             val += 0.5 * weight(s, p, W_HOLD_TETHER)
         sc = score(s, p, val)
-        if sc > best and _defence_at(s, t, s.I[j, F_LOC], s.I[j, F_CTRL], r) >= my_hits:
+        if sc > best and _strong_defence(s, t, s.I[j, F_LOC], s.I[j, F_CTRL], r, my_hits):
             sc = score(s, p, 0.5 * val)     # a strong defence there halves the appeal
         if sc > best:
             best_j, best = j, sc
@@ -258,15 +258,18 @@ def _best_attack(s, t, i, p):
 
 
 @njit(cache=True)
-def _defence_at(s, t, l, q, r):
-    """The Attack that seat q's able Beings at location l could strike back with."""
-    total = 0
+def _strong_defence(s, t, l, q, r, hits):
+    """Whether seat q's able Beings at location l could strike back with an
+    Attack of at least ``hits``."""
     if q < 0:
-        return total
+        return hits <= 0
+    total = 0
     for k in rivals(s):
         if s.I[k, F_LOC] == l and s.I[k, F_CTRL] == q and can_act(s, t, k):
             total += attack_value(s, t, k, r)
-    return total
+            if total >= hits:
+                return True
+    return total >= hits
 
 
 # ------------------------------------------------------------------ abilities

@@ -89,7 +89,7 @@ class Board:
     def to_hand(self, seat, name):
         """An instance of ``name`` into seat's hand."""
         i = self.take(seat, name)
-        self.s.I[i, S.F_ZONE] = S.Z_HAND
+        S.to_hand(self.s, seat, i)
         return i
 
     def hand(self, seat):

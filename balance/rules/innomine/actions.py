@@ -68,6 +68,7 @@ from .state import (
     rivals,
 )
 from .tables import D_CTYPE, D_DESTINY, D_FATE, D_HITS, D_KIND, P_SIDE
+from .superior_dissonance import engage_urge
 from .tethers import can_go_down, is_tether, plots_theft, tether_count, up_destination
 from .trace import T_MOVE, T_WAIT
 from .vocabulary import (
@@ -249,6 +250,7 @@ def _best_attack(s, t, i, p):
         val = v * (0.3 + 0.7 * ratio)
         if is_tether(s, t, s.I[j, F_LOC]):
             val += 0.5 * weight(s, p, W_HOLD_TETHER)
+        val += engage_urge(s, t, i, j) * weight(s, p, W_ATTACK_SERVITOR)
         sc = score(s, p, val)
         if sc > best and _strong_defence(s, t, s.I[j, F_LOC], s.I[j, F_CTRL], r, my_hits):
             sc = score(s, p, 0.5 * val)     # a strong defence there halves the appeal

@@ -8,7 +8,7 @@ values, keeping its Essence reserve for anything that costs.
 """
 from numba import njit
 
-from .beings import attach, can_hold, ctype_of, is_being
+from .beings import attach, can_hold, ctype_of, into_realm, is_being
 from .draw import mark
 from .effects import apply_immediate, play_facedown
 from .essence import card_cost, pay
@@ -24,27 +24,21 @@ from .policies import (
     weight,
 )
 from .state import (
-    F_ACTS,
     F_ATT,
     F_CTRL,
     F_DESIGN,
-    F_ENTERED,
-    F_INF_BY,
     F_LOC,
     F_NATT,
     F_TIE,
     F_TRAUMA,
     F_ZONE,
-    G_TURN,
     HAND_SIZE,
     S_ESSENCE,
     S_MASK_PLAYED,
     Z_DISCARD,
     Z_PLAY,
     beings_in_play,
-    enter_play,
     hand,
-    loc_realm,
     log,
     others_in_play,
     realm_of,
@@ -153,12 +147,7 @@ def play_card(s, t, p, c, target):
     d = s.I[c, F_DESIGN]
     ct = t.C[d, D_CTYPE]
     if ct == SERVITOR:
-        enter_play(s, c, True)
-        s.I[c, F_CTRL] = p
-        s.I[c, F_INF_BY] = -1
-        s.I[c, F_LOC] = loc_realm(s, p)
-        s.I[c, F_ENTERED] = s.g[G_TURN]
-        s.I[c, F_ACTS] = 1
+        into_realm(s, c, p, 1)
     elif ct == PERSONAL_ACT:
         if t.eff[d, 0, 0] == E_STEAL_TETHER:
             play_facedown(s, p, c)

@@ -348,6 +348,18 @@ def _leave_play_essence(s, t, p):
 
 
 @njit(cache=True)
+def into_realm(s, c, p, acts):
+    """Servitor c comes into play in seat p's Realm under p's control ("Servitors
+    are played in their Home Realm") with ``acts`` actions this turn."""
+    enter_play(s, c, True)
+    s.I[c, F_CTRL] = p
+    s.I[c, F_INF_BY] = -1
+    s.I[c, F_LOC] = loc_realm(s, p)
+    s.I[c, F_ENTERED] = s.g[G_TURN]
+    s.I[c, F_ACTS] = acts
+
+
+@njit(cache=True)
 def returns_unhurt(s, t, i):
     """Malakim and Saints return to their Realm and regenerate instead of Trauma."""
     k = t.C[s.I[i, F_DESIGN], D_KIND]

@@ -40,7 +40,6 @@ from .state import (
     F_ENTERED,
     F_FIGHT,
     F_LOC,
-    F_OWNER,
     F_RETREAT,
     F_TRAUMA,
     F_ZONE,
@@ -58,6 +57,7 @@ from .state import (
     realm_type,
 )
 from .tables import D_ATK, D_COST, D_CTYPE, D_KIND, P_SIDE
+from .superior_dissonance import engage_demons, location_harm
 from .tethers import burn_demons_in_combat
 from .trace import T_ABILITY, T_ATTACK, T_COMBAT, T_GAIN_TEXT, T_PLAY, T_RETREAT, T_ROUND
 from .vocabulary import (
@@ -262,6 +262,7 @@ def _rounds(s, t, L, r):
         s.g[G_ROUND] = rnd
         log(s, -1, -1, -1, T_ROUND, rnd)
         _combat_essence(s, t, rnd)
+        engage_demons(s, t)
         n = _declare(s, t, L, r, order, what, whom)
         for k in range(n):
             _resolve(s, t, order[k], what[k], whom[k], L, r)
@@ -547,7 +548,7 @@ def location_damage(s, t, L):
             for i in beings_in_play(s):
                 if s.I[i, F_LOC] == L and is_being(s, t, i):
                     if who != 0 or is_human_card(t, s.I[i, F_DESIGN]):
-                        deal_damage(s, t, -1, i, r, amount)
+                        location_harm(s, t, L, i, deal_damage(s, t, -1, i, r, amount))
 
 
 @njit(cache=True)

@@ -22,7 +22,7 @@ from .state import (
 )
 from .tables import D_CTYPE, D_KIND, P_REPO_N
 from .trace import T_BOTTOM
-from .vocabulary import BRIGHT_LILIM
+from .vocabulary import BRIGHT_LILIM, SERVITOR
 
 
 @njit(cache=True)
@@ -135,6 +135,29 @@ def search_repository(s, p, design):
         if s.I[deck_card(s, p, REPOSITORY, k), F_DESIGN] == design:
             return _remove_at(s, p, REPOSITORY, k)
     return -1
+
+
+@njit(cache=True)
+def search_band(s, t, p, kind, take):
+    """The first Servitor of ``kind`` in p's Repository: taken out of it if
+    ``take``, else only looked for; -1 if there is none."""
+    for k in range(deck_count(s, p, REPOSITORY)):
+        d = s.I[deck_card(s, p, REPOSITORY, k), F_DESIGN]
+        if t.C[d, D_CTYPE] == SERVITOR and t.C[d, D_KIND] == kind:
+            return _remove_at(s, p, REPOSITORY, k) if take else deck_card(s, p, REPOSITORY, k)
+    return -1
+
+
+@njit(cache=True)
+def reshuffle(s, p, which):
+    """Shuffle the cards left in one of p's decks (Fisher-Yates, shuffle stream)."""
+    m = s.decks.shape[2]
+    head = s.S[p, S_REPO_HEAD + 2 * which]
+    buf = s.decks[p, which]
+    for k in range(deck_count(s, p, which) - 1, 0, -1):
+        j = below(s.rng, SHUFFLE, k + 1)
+        a, b = (head + k) % m, (head + j) % m
+        buf[a], buf[b] = buf[b], buf[a]
 
 
 @njit(cache=True)

@@ -10,6 +10,7 @@ from numba import njit
 
 from ...sim.seeding import d6
 from .beings import is_being, leave_play
+from .fall import fall
 from .policies import W_TRADE_DISCORD, weight
 from .state import F_CTRL, F_DESIGN, F_DISCORD, F_DISS, F_OWNER, Z_DISCARD, beings_in_play, log
 from .tables import D_CTYPE, D_KIND, D_SIDE
@@ -66,6 +67,7 @@ def _fail(s, t, i):
     d = s.I[i, F_DESIGN]
     if t.C[d, D_SIDE] == HEAVEN and t.C[d, D_KIND] != MALAKITE:
         log(s, s.I[i, F_CTRL], i, -1, T_FALL, 0)
+        fall(s, t, i)
         leave_play(s, t, i, Z_DISCARD)
     else:
         gain_discord(s, t, i)

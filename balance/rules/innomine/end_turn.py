@@ -36,6 +36,7 @@ from .state import (
     others_in_play,
 )
 from .tables import D_COST, D_CTYPE
+from .superior_dissonance import neglect
 from .tethers import check_tether_theft, tether_calm, tether_count
 from .trace import T_DISCARD, T_GAIN_TEXT, T_HEAL
 from .vocabulary import (
@@ -51,8 +52,9 @@ from .vocabulary import (
 
 @njit(cache=True)
 def end_turn(s, t, p):
-    """Phase 7 for seat p, in the order: end-of-turn text, 0-Hit checks, damage
-    removal, Tether calm, Trauma countdown, short Influence ends, discard."""
+    """Phase 7 for seat p, in the order: end-of-turn text, 0-Hit checks, the
+    Superiors' engagement condition, damage removal, Tether calm, Trauma
+    countdown, short Influence ends, discard."""
     wait_rites(s, t, p)
     first_aid(s, t, p)
     for l in others_in_play(s):
@@ -62,6 +64,7 @@ def end_turn(s, t, p):
     resolve_zero_hits(s, t)
     if s.g[G_WINNER] >= 0:
         return
+    neglect(s, t)
     heal_counters(s, t, p)
     restore_ethereal(s, t)
     tether_calm(s, t)

@@ -33,7 +33,7 @@ HAND_SIZE = 7
 # ---- per-instance fields: columns of State.I (one row per card instance)
 _FIELDS = ("design owner zone ctrl inf_by loc att natt att_by diss discord trauma entered acts age "
            "resist guard guard_by temp_ctrl prev_ctrl prev_inf tried waited boost fight retreat "
-           "et_out discount_used tie listed").split()
+           "et_out discount_used tie listed engaged").split()
 (F_DESIGN,      # design id of the card
  F_OWNER,       # seat whose deck it came from
  F_ZONE,        # Z_*
@@ -64,6 +64,7 @@ _FIELDS = ("design owner zone ctrl inf_by loc att natt att_by diss discord traum
  F_DISCOUNT_USED,  # per-turn cost discount used
  F_TIE,         # the Tether a Seneschal Rank is tied to, -1
  F_LISTED,      # 1 while the instance is in the in-play list
+ F_ENGAGED,     # last turn it engaged a demon in combat, or entered play (superior_dissonance)
  ) = range(len(_FIELDS))
 F_DMG = len(_FIELDS)            # 3 columns: damage counters (Ce, E, Co)
 F_CNT = F_DMG + 3               # N_COUNTERS columns: Destiny/Fate counters
@@ -247,6 +248,7 @@ def collect_rivals(s, p):
 def enter_play(s, i, being):
     """Instance i comes into play (``being``: it is a Servitor, Human or Ethereal)."""
     s.I[i, F_ZONE] = Z_PLAY
+    s.I[i, F_ENGAGED] = s.g[G_TURN]
     if s.I[i, F_LISTED] == 0:
         k = 0 if being else 1
         s.I[i, F_LISTED] = 1

@@ -1,0 +1,99 @@
+"""The Dissonance Conditions of the Superior sheets (rulebook, "Game Play").
+
+"[Each Superior's Abilities list] provides an additional Dissonance Condition
+for all Servitors of that Superior."  The sample game gives two, and the
+sheets of decks/superiors.toml name one of them (or none) as their condition:
+
+- ``damaged_by_own_location`` (Belial, Saminga): "if any Servitor of his takes
+  damage from a Location-effect card Belial plays, that Servitor also gains a
+  note of Dissonance" (``location_harm``; interpretation I36);
+- ``must_engage_demons`` (Gabriel, Michael): "her Servitors may not go longer
+  than a number of turns equal to their Celestial Hits without engaging a demon
+  in combat, if any are in play" (``engage_demons``, ``neglect``; I37).
+"""
+from numba import njit
+
+from .beings import is_being
+from .dissonance import add_dissonance
+from .state import F_CTRL, F_DESIGN, F_ENGAGED, F_FIGHT, F_OWNER, F_TRAUMA, G_TURN, R_CELESTIAL, beings_in_play
+from .tables import D_CTYPE, D_HITS, D_KIND, P_DISSONANCE
+from .vocabulary import BALSERAPH, DEMONLING, SERVITOR, SUPERIOR_DISSONANCE, UNDEAD
+
+OWN_LOCATION = SUPERIOR_DISSONANCE["damaged_by_own_location"]
+ENGAGE_DEMONS = SUPERIOR_DISSONANCE["must_engage_demons"]
+
+
+@njit(cache=True)
+def is_demon(t, d):
+    """A demon: a Servitor of a Band, Demonlings included, Undead not."""
+    k = t.C[d, D_KIND]
+    return t.C[d, D_CTYPE] == SERVITOR and BALSERAPH <= k <= DEMONLING and k != UNDEAD
+
+
+@njit(cache=True)
+def _sheet_demands(s, t, i, condition):
+    """Whether i is a Servitor whose Superior's sheet has ``condition``."""
+    return (t.C[s.I[i, F_DESIGN], D_CTYPE] == SERVITOR
+            and t.seat[s.I[i, F_OWNER], P_DISSONANCE] == condition)
+
+
+@njit(cache=True)
+def location_harm(s, t, location, i, n):
+    """Belial: Servitor i took n damage from the text of Location card
+    ``location``; if its own Superior controls that Location (brought it into
+    play), it gains a note of Dissonance (I36)."""
+    q = s.I[location, F_CTRL]
+    if n > 0 and q >= 0 and q == s.I[i, F_OWNER] and _sheet_demands(s, t, i, OWN_LOCATION):
+        add_dissonance(s, t, i, 1)
+
+
+@njit(cache=True)
+def engage_demons(s, t):
+    """A combat round is fought: every Being in it that faces a demon on the
+    other side has engaged a demon this turn."""
+    demons = 0   # bit k set: a demon fights on side k
+    for j in beings_in_play(s):
+        if s.I[j, F_FIGHT] >= 0 and is_being(s, t, j) and is_demon(t, s.I[j, F_DESIGN]):
+            demons |= 1 << s.I[j, F_FIGHT]
+    for i in beings_in_play(s):
+        if s.I[i, F_FIGHT] >= 0 and (demons >> (1 - s.I[i, F_FIGHT])) & 1:
+            s.I[i, F_ENGAGED] = s.g[G_TURN]
+
+
+@njit(cache=True)
+def _turns_left(s, t, i):
+    """Turns Servitor i may still go without engaging a demon (< 0: overdue).
+    Every player's turn counts, as for Trauma (I37)."""
+    return t.C[s.I[i, F_DESIGN], D_HITS + R_CELESTIAL] - (s.g[G_TURN] - s.I[i, F_ENGAGED])
+
+
+@njit(cache=True)
+def _demon_in_play(s, t):
+    for j in beings_in_play(s):
+        if is_being(s, t, j) and is_demon(t, s.I[j, F_DESIGN]):
+            return True
+    return False
+
+
+@njit(cache=True)
+def neglect(s, t):
+    """End of every turn: while any demon is in play, each Servitor under
+    Gabriel's condition that has gone longer than its Celestial Hits in turns
+    without engaging one takes a note -- a continuous condition, so a note for
+    every turn it stays in breach (I37).  A Servitor in Trauma cannot engage
+    anyone and is not held to it."""
+    if not _demon_in_play(s, t):
+        return
+    for i in beings_in_play(s):
+        if (is_being(s, t, i) and s.I[i, F_TRAUMA] == 0 and _sheet_demands(s, t, i, ENGAGE_DEMONS)
+                and _turns_left(s, t, i) < 0):
+            add_dissonance(s, t, i, 1)
+
+
+@njit(cache=True)
+def engage_urge(s, t, i, j):
+    """1 if attacking j would meet the engagement Servitor i's sheet demands
+    before it falls due (j a demon, at most one turn left), else 0."""
+    if is_demon(t, s.I[j, F_DESIGN]) and _sheet_demands(s, t, i, ENGAGE_DEMONS) and _turns_left(s, t, i) <= 1:
+        return 1.0
+    return 0.0

@@ -1,4 +1,7 @@
 """Shared Hypothesis strategies: random legal decks built from the card library."""
+import atexit
+import shutil
+import tempfile
 import tomllib
 from pathlib import Path
 
@@ -6,10 +9,20 @@ from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parents[1]
 BASES = {"Gabriel": ROOT / "decks/gabriel.toml", "Belial": ROOT / "decks/belial.toml"}
+# The card library, and the Objects and Ranks no starter deck holds
+# (tests/data/objects.toml), so that random decks put every mechanic in play.
+LIBRARY = Path(tempfile.mkdtemp(prefix="balance-library-"))
+atexit.register(shutil.rmtree, LIBRARY, True)
+for f in [*(ROOT / "decks/cards").glob("*.toml"), ROOT / "tests/data/objects.toml"]:
+    shutil.copy(f, LIBRARY / f.name)
 _CARDS = {}
-for f in (ROOT / "decks/cards").glob("*.toml"):
+for f in LIBRARY.glob("*.toml"):
     for c in tomllib.loads(f.read_text())["card"]:
         _CARDS[c["name"]] = c
+_SIDE = {"Gabriel": "heaven", "Belial": "hell"}
+EXTRA = {sup: sorted(c["name"] for c in tomllib.loads((ROOT / "tests/data/objects.toml").read_text())["card"]
+                     if c.get("superiors", [sup]) == [sup])
+         for sup in _SIDE}
 
 
 def _kind(name):
@@ -20,10 +33,11 @@ def _kind(name):
 @st.composite
 def deck_toml(draw, superior):
     """A legal deck for ``superior``: a random selection of its starter deck's
-    cards (1-3 copies), at least 7 Repository cards, a Tether, some Humans and
-    as many Divine as Infernal Interventions."""
+    cards and of the test Objects and Ranks it may use (0-3 copies), at least 7
+    Repository cards, a Tether, some Humans and as many Divine as Infernal
+    Interventions."""
     base = tomllib.loads(BASES[superior].read_text())
-    repo = {n: draw(st.integers(0, 3)) for n in sorted(base["repository"])}
+    repo = {n: draw(st.integers(0, 3)) for n in sorted(base["repository"]) + EXTRA[superior]}
     while sum(repo.values()) < 7:
         repo[draw(st.sampled_from(sorted(repo)))] += 1
     events = {}
@@ -41,7 +55,7 @@ def deck_toml(draw, superior):
         events["Divine Intervention"] = pairs
         events["Infernal Intervention"] = pairs
     lines = [f'name = "random {superior}"', f'superior = "{superior}"',
-             f'library = "{ROOT / "decks/cards"}"', f'sheets = "{ROOT / "decks/superiors.toml"}"', "[repository]"]
+             f'library = "{LIBRARY}"', f'sheets = "{ROOT / "decks/superiors.toml"}"', "[repository]"]
     lines += [f'"{n}" = {c}' for n, c in repo.items() if c > 0]
     lines += ["[events]"] + [f'"{n}" = {c}' for n, c in events.items() if c > 0]
     return "\n".join(lines) + "\n"

@@ -36,7 +36,7 @@ def test_tables_shapes(compiled):
               "eff": (d, V.MAX_EFFECTS, V.EFFECT_WIDTH), "superiors": (d,),
               "seat_superior": (p,), "seat_side": (p,), "seat_dissonance": (p,),
               "sup_eff": (p, 8, 1 + V.EFFECT_WIDTH), "repo": (p, 60), "repo_n": (p,),
-              "events": (p, 40), "events_n": (p,), "deck_slot": (p, d)}
+              "events": (p, 40), "events_n": (p,), "deck_slot": (p, d), "rung": (d,)}
     assert isinstance(t, Tables) and set(shapes) == set(Tables._fields)
     for name, shape in shapes.items():
         arr = getattr(t, name)
@@ -266,6 +266,14 @@ effects = [{ effect = "release_trauma", side = "heaven" }]
 name = "Infernal"
 type = "intervention"
 kind = "infernal"
+
+[[card]]
+name = "Vassal"
+type = "rank"
+kind = "distinction"
+distinction = "vassal"
+cost = 2
+superiors = ["Gabriel"]
 '''
 
 DECK = '''
@@ -341,6 +349,15 @@ BAD = [  # id, files to write, file named, field named
     ("name-missing", card('name = "Haven"\n', ''), "test.toml", "name"),
     ("side-disagrees", card('kind = "impudite"', 'kind = "impudite"\nside = "heaven"'),
      "test.toml", "side"),
+    ("distinction-missing", card('distinction = "vassal"\n', ''), "test.toml", "distinction"),
+    ("distinction-unknown", card('"vassal"', '"squire"'), "test.toml", "distinction"),
+    ("distinction-forbidden", card('type = "tether"', 'type = "tether"\ndistinction = "vassal"'),
+     "test.toml", "distinction"),
+    ("distinction-two-superiors", card('superiors = ["Gabriel"]', 'superiors = ["Gabriel", "Michael"]'),
+     "test.toml", "superiors"),
+    ("distinction-no-superior", card('superiors = ["Gabriel"]\n', ''), "test.toml", "superiors"),
+    ("distinction-side", card('distinction = "vassal"', 'distinction = "vassal"\nside = "hell"'),
+     "test.toml", "side"),
     ("duplicate-name", {"more": '[[card]]\nname = "Haven"\ntype = "tether"\n'}, "test.toml", "name"),
     ("count-zero", deck('"Angel" = 7', '"Angel" = 0'), "deck.toml", "copies"),
     ("count-type", deck('"Angel" = 7', '"Angel" = "7"'), "deck.toml", "copies"),
@@ -380,6 +397,23 @@ def test_bad_input(tmp_path, capsys, files, source, field):
     assert validate_main([str(path)]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err == msg + "\n" and "Traceback" not in err
+
+
+def test_a_distinction_names_its_rung_and_its_side_follows_its_title(tmp_path):
+    """Distinctions "are either angelic -- Vassal, Friend, and Master -- or demonic
+    -- Knight, Captain, and Baron": the title is compiled to its rung and gives
+    the side; Michael's Knight of the Sword is the first rung of an angelic ladder."""
+    michael = load_deck(ROOT / "decks" / "michael.toml")
+    sword = michael.cards["Knight of the Sword"]
+    assert (sword.distinction, sword.side) == ("vassal", "heaven")
+    c = compile_tables([michael])
+    assert c.tables.rung[row(c, "Knight of the Sword")] == 1 and c.tables.side[row(c, "Knight of the Sword")] == V.HEAVEN
+    assert c.tables.rung[row(c, "Flaming Sword")] == 0
+    text = CARDS.replace('"vassal"', '"captain"').replace('["Gabriel"]', '["Belial"]', 1)
+    assert load_library(write(tmp_path, cards=text).parent / "cards")["Vassal"].side == "hell"
+    with pytest.raises(DeckError, match=r"test\.toml: card 'Vassal': distinction: unknown value 'squire'; "
+                                        r"allowed: vassal, friend, master, knight, captain, baron"):
+        load_deck(write(tmp_path / "b", **card('"vassal"', '"squire"')))
 
 
 def test_bad_toml_names_the_line(tmp_path):

@@ -855,21 +855,27 @@ def test_a_tether_held_only_by_the_plotters_humans_is_stolen_at_end_of_turn():
 
 
 def test_a_seneschal_discounts_actions_at_its_superiors_tether():
-    """Seneschal Ranks' abilities relate "to a Tether you conrol": Seneschal of Ash
-    takes 1 Essence off its holder's actions at Belial's Tether (not elsewhere);
-    Seneschal of the Flame takes 3 off one action per turn at Gabriel's."""
+    """Seneschal Ranks' abilities relate "to a Tether you conrol which must be
+    specified when the card is attached": Seneschal of Ash takes 1 Essence off
+    its holder's actions at that Tether of Belial's (not elsewhere, not at his
+    other Tether); Seneschal of the Flame takes 3 off one action per turn at Gabriel's."""
     b = Board()
     b.clear_board()
     s, I = b.s, b.s.I
     dv = b.put(BELIAL, "Death Valley", b.earth)
+    plant = b.put(BELIAL, "Chemical Plant", b.earth)
     v = b.put(BELIAL, "Vashka", dv)
-    attach(s, b.t, b.take(BELIAL, "Seneschal of Ash"), v, BELIAL)
+    ash = b.to_hand(BELIAL, "Seneschal of Ash")
+    play_card(s, b.t, BELIAL, ash, v)
+    assert I[ash, S.F_TIE] == dv
     assert action_cost(s, b.t, v, 1, True) == 0 and action_cost(s, b.t, v, 1, True) == 0
     I[v, S.F_LOC] = b.earth
     assert action_cost(s, b.t, v, 1, False) == 1
+    I[v, S.F_LOC] = plant
+    assert action_cost(s, b.t, v, 1, False) == 1
     kilauea = b.put(GABRIEL, "Mt. Kilauea", b.earth)
     a = b.put(GABRIEL, "Azra", kilauea)
-    attach(s, b.t, b.take(GABRIEL, "Seneschal of the Flame"), a, GABRIEL)
+    play_card(s, b.t, GABRIEL, b.to_hand(GABRIEL, "Seneschal of the Flame"), a)
     assert action_cost(s, b.t, a, 4, True) == 1 and action_cost(s, b.t, a, 4, True) == 4
     end_turn(s, b.t, GABRIEL)
     assert action_cost(s, b.t, a, 2, False) == 0

@@ -64,7 +64,8 @@ def design_arrays(cards, superior_names) -> dict:
     n = len(cards)
     a = {"ctype": zeros(n), "kind": zeros(n), "side": np.full(n, -1, np.int64), "cost": zeros(n),
          "atk": zeros(n, 3), "hits": zeros(n, 3), "lifespan": zeros(n), "destiny": zeros(n, 4),
-         "fate": zeros(n, 4), "eff": zeros(n, V.MAX_EFFECTS, V.EFFECT_WIDTH), "superiors": zeros(n)}
+         "fate": zeros(n, 4), "eff": zeros(n, V.MAX_EFFECTS, V.EFFECT_WIDTH), "superiors": zeros(n),
+         "rung": zeros(n)}
     ids = {s: i for i, s in enumerate(superior_names)}
     for d, card in enumerate(cards):
         fill_design(a, d, card, ids)
@@ -92,6 +93,7 @@ def fill_design(a, d, card, superior_ids):
     for k, e in enumerate(card.effects):
         a["eff"][d, k] = (e.code, *e.args)
     a["superiors"][d] = sum(1 << superior_ids[s] for s in set(card.superiors))
+    a["rung"][d] = V.DISTINCTIONS[card.distinction][1] if card.distinction else 0
 
 
 def condition_row(cond) -> tuple[int, int, int, int]:

@@ -90,6 +90,7 @@ class Card:
     text: str
     effects: tuple[Effect, ...]
     source: str = field(compare=False)
+    distinction: str | None = None   # a Distinction's title (vocabulary.DISTINCTIONS)
 
 
 @dataclass(frozen=True)
@@ -219,8 +220,8 @@ def effect_param(site, raw, effect, spec, label) -> int:
 
 
 # ------------------------------------------------------------------ cards
-CARD_KEYS = ("name", "type", "kind", "cost", "side", "superiors", "celestial", "ethereal",
-             "corporeal", "lifespan", "destiny", "fate", "text", "effects")
+CARD_KEYS = ("name", "type", "kind", "distinction", "cost", "side", "superiors", "celestial",
+             "ethereal", "corporeal", "lifespan", "destiny", "fate", "text", "effects")
 _KIND_TYPES = "servitor, object, rank, intervention"
 _BEINGS = "servitor, human, ethereal"
 
@@ -236,16 +237,17 @@ def parse_card(raw, source, index) -> Card:
     ctype = want_name(site, raw, "type", V.CARD_TYPES)
     code = V.CARD_TYPES[ctype]
     kind = card_kind(site, raw, code)
+    title = card_distinction(site, raw, code, kind)
     human = presence(site, raw, "lifespan", code == V.HUMAN, "human")
     return Card(
         name=name, type=ctype, kind=kind, cost=card_cost(site, raw, code),
-        side=card_side(site, raw, code, kind), superiors=card_superiors(site, raw),
+        side=card_side(site, raw, code, kind, title), superiors=card_superiors(site, raw, title),
         stats=card_stats(site, raw, code),
         lifespan=want_int(site, raw, "lifespan", 1) if human else 0,
         destiny=card_condition(site, raw, "destiny", human),
         fate=card_condition(site, raw, "fate", human),
         text=card_text(site, raw), effects=parse_effects(site, raw.get("effects", [])),
-        source=source)
+        source=source, distinction=title)
 
 
 def card_text(site, raw) -> str:
@@ -264,6 +266,14 @@ def card_kind(site, raw, code) -> str | None:
     return None
 
 
+def card_distinction(site, raw, code, kind) -> str | None:
+    """A Distinction's title (rulebook, "Ranks": "either angelic -- Vassal, Friend,
+    and Master -- or demonic -- Knight, Captain, and Baron"), its rung on the ladder."""
+    if presence(site, raw, "distinction", code == V.RANK and kind == "distinction", "distinction rank"):
+        return want_name(site, raw, "distinction", V.DISTINCTIONS)
+    return None
+
+
 def card_cost(site, raw, code) -> int:
     """Repository cards cost Essence to play; Events cards are flipped, never paid for."""
     repository = code in V.REPOSITORY_TYPES
@@ -272,22 +282,30 @@ def card_cost(site, raw, code) -> int:
     return 0
 
 
-def card_side(site, raw, code, kind) -> str | None:
-    """A Servitor's side is its Choir's or Band's; other cards may name one."""
+def card_side(site, raw, code, kind, title) -> str | None:
+    """A Servitor's side is its Choir's or Band's, a Distinction's its title's
+    (Vassals are angelic, Knights demonic); other cards may name one."""
     side = want_name(site, raw, "side", V.SIDES) if "side" in raw else None
-    if code != V.SERVITOR:
+    if code == V.SERVITOR:
+        derived, by = ("heaven" if V.SERVITOR_KINDS[kind] in V.HEAVEN_KINDS else "hell"), f"kind {kind!r}"
+    elif title is not None:
+        derived, by = ("heaven" if V.DISTINCTIONS[title][0] == V.HEAVEN else "hell"), f"distinction {title!r}"
+    else:
         return side
-    derived = "heaven" if V.SERVITOR_KINDS[kind] in V.HEAVEN_KINDS else "hell"
     if side not in (None, derived):
-        raise site.error("side", f"{side!r} disagrees with kind {kind!r}", repr(derived))
+        raise site.error("side", f"{side!r} disagrees with {by}", repr(derived))
     return derived
 
 
-def card_superiors(site, raw) -> tuple[str, ...]:
-    """Superiors allowed to use the card (Pyres: "Gabriel, Belial, or Saminga"); empty = any."""
+def card_superiors(site, raw, title) -> tuple[str, ...]:
+    """Superiors allowed to use the card (Pyres: "Gabriel, Belial, or Saminga"); empty = any.
+    Distinctions "are specific to a given Superior": they name exactly one."""
     v = raw.get("superiors", [])
     if not isinstance(v, list) or not all(isinstance(s, str) and s for s in v):
         raise site.error("superiors", f"{v!r} is not a list of names", "a list of Superior names")
+    if title is not None and len(set(v)) != 1:
+        raise site.error("superiors", f"{v!r} on a Distinction",
+                         "exactly one Superior (Distinctions are specific to a given Superior)")
     return tuple(v)
 
 

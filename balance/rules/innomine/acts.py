@@ -44,11 +44,13 @@ from .state import (
     realm_of,
 )
 from .tables import D_ATK, D_COST, D_CTYPE, D_HITS, D_KIND, D_SIDE, D_SUPERIORS, P_SIDE, P_SUPERIOR
-from .tethers import is_tether, plots_theft
+from .objects import recall_artifacts
+from .tethers import is_tether, plots_theft, tether_target
 from .trace import T_PLAY
 from .vocabulary import (
     E_CONVERT_HUMAN,
     E_COST_DISCOUNT,
+    E_DESTROY_TETHER,
     E_EXTRA_ACTION,
     E_GAIN_ESSENCE,
     E_NONE,
@@ -69,6 +71,7 @@ from .vocabulary import (
 @njit(cache=True)
 def acts_phase(s, t, p):
     """Phase 5 for seat p."""
+    recall_artifacts(s, t, p)
     give_loose_objects(s, t, p)
     for _ in range(2 * HAND_SIZE + 8):
         card, target, best = -1, -1, 0.0
@@ -111,6 +114,8 @@ def card_value(s, t, p, c):
         if t.eff[d, 0, 0] == E_COST_DISCOUNT and ct == OBJECT:
             tether = own_tether(s, t, p)
             return (0.3 * weight(s, p, W_ATTACH), tether) if tether >= 0 else (0.0, -1)
+        if ct == RANK and t.C[d, D_KIND] == SENESCHAL and own_tether(s, t, p) < 0:
+            return 0.0, -1   # Tethers "are necessary to produce Seneschals"
         h = best_holder(s, t, p, c, -1)
         return (weight(s, p, W_ATTACH), h) if h >= 0 else (0.0, -1)
     if ct == PERSONAL_ACT:
@@ -133,6 +138,9 @@ def act_value(s, t, p, c):
         return (weight(s, p, W_COURT), h) if h >= 0 else (0.0, -1)
     if code == E_STEAL_TETHER:
         return (weight(s, p, W_HOLD_TETHER), -1) if _can_plot_theft(s, t, p) else (0.0, -1)
+    if code == E_DESTROY_TETHER:
+        l = tether_target(s, t, p)
+        return (weight(s, p, W_HOLD_TETHER), l) if l >= 0 else (0.0, -1)
     if code == E_NONE:
         return 0.0, -1
     return 0.5, -1
@@ -157,7 +165,7 @@ def play_card(s, t, p, c, target):
     else:
         attach(s, t, c, target, p)
         if ct == RANK and t.C[d, D_KIND] == SENESCHAL:
-            s.I[c, F_TIE] = _tether_for(s, t, target, p)
+            s.I[c, F_TIE] = _tether_for(s, t, target, p)   # "specified when the card is attached"
 
 
 @njit(cache=True)

@@ -20,6 +20,7 @@ from .state import (
     F_ENTERED,
     F_ET_OUT,
     F_FIGHT,
+    F_FIRST,
     F_INF_BY,
     F_LOC,
     F_NATT,
@@ -39,6 +40,7 @@ from .state import (
     log,
     realm_of,
 )
+from .ranks import promotion_allowed
 from .tables import D_ATK, D_CTYPE, D_EFFECTS, D_HITS, D_KIND, P_SIDE, P_SUP_EFFECTS
 from .trace import T_ATTACH
 from .vocabulary import (
@@ -191,6 +193,8 @@ def attach(s, t, card, holder, seat):
     s.I[card, F_ATT_BY] = seat
     s.I[card, F_CTRL] = seat
     s.I[card, F_LOC] = s.I[holder, F_LOC]
+    if s.I[card, F_FIRST] < 0:
+        s.I[card, F_FIRST] = holder   # Artifacts: "the first Being to which it was attached"
     s.I[holder, F_ATTS + s.I[holder, F_NATT]] = card
     s.I[holder, F_NATT] += 1
     log(s, seat, card, holder, T_ATTACH, 0)
@@ -214,11 +218,14 @@ def detach(s, card):
 
 @njit(cache=True)
 def can_hold(s, t, holder, card):
-    """Relievers and Demonlings cannot have Objects or Ranks attached; Ranks go to Servitors."""
+    """Relievers and Demonlings cannot have Objects or Ranks attached; Ranks go to
+    Servitors, Friends only to Vassals and so on up the ladders (ranks.py)."""
     c = t.C[s.I[card, F_DESIGN], D_CTYPE]
     if (c == OBJECT or c == TOOL or c == RANK) and unfledged(s, t, holder):
         return False
     if c == RANK and t.C[s.I[holder, F_DESIGN], D_CTYPE] != SERVITOR:
+        return False
+    if not promotion_allowed(s, t, holder, card):
         return False
     return s.I[holder, F_NATT] < MAX_ATT
 

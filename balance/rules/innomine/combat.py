@@ -30,6 +30,7 @@ from .beings import (
 from .damage import deal_damage, resolve_zero_hits
 from .essence import action_cost, card_cost, pay, pay_action
 from .humans import afterlife_side
+from .ranks import worth
 from .policies import W_ATTACK_HUMAN, W_ATTACK_SERVITOR, W_DEFEND, W_GANG, W_RETREAT, score, weight
 from .state import (
     F_ACTS,
@@ -132,7 +133,8 @@ def may_take_base_attack(s, t, actor, target, r):
 def target_value(s, t, p, j):
     """How much seat p wants Being j reduced to 0 Hits.  Killing a Human sends
     it where its Destiny and Fate say -- a gift to the other side if they
-    favour it -- so such Humans are never worth attacking."""
+    favour it -- so such Humans are never worth attacking.  Servitors are worth
+    more with Ranks on them (ranks.worth)."""
     if t.C[s.I[j, F_DESIGN], D_CTYPE] == HUMAN:
         side = afterlife_side(s, t, j)
         if side == t.seat[p, P_SIDE]:
@@ -140,7 +142,7 @@ def target_value(s, t, p, j):
         if side >= 0:
             return -1.0
         return 0.5 * weight(s, p, W_ATTACK_HUMAN) if s.I[j, F_CTRL] >= 0 else -1.0
-    return weight(s, p, W_ATTACK_SERVITOR) * (1.0 + 0.1 * t.C[s.I[j, F_DESIGN], D_COST])
+    return weight(s, p, W_ATTACK_SERVITOR) * (1.0 + 0.1 * worth(s, t, j))
 
 
 # ------------------------------------------------------------------ starting a fight

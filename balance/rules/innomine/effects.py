@@ -21,6 +21,7 @@ from .damage import deal_damage, resolve_zero_hits
 from .decks import search_events, search_repository
 from .humans import side_counter
 from .resonances import influence_roll
+from .tethers import destroy_tether
 from .state import (
     F_ACTS,
     F_ATT,
@@ -61,6 +62,7 @@ from .vocabulary import (
     E_DAMAGE_ALL,
     E_DAMAGE_LOCATION,
     E_DESTROY_OBJECT,
+    E_DESTROY_TETHER,
     E_EXTRA_ACTION,
     E_GAIN_ESSENCE,
     E_HEAL,
@@ -106,6 +108,8 @@ def apply_immediate(s, t, p, card, target):
             release_trauma(s, t, a)
         elif code == E_DAMAGE_ALL:
             damage_all(s, t, a, b, c)
+        elif code == E_DESTROY_TETHER:
+            destroy_tether(s, t, p, target)
     if t.eff[d, 0, 0] == E_RELEASE_TRAUMA or t.eff[d, 0, 0] == E_DAMAGE_ALL:
         log(s, p, card, -1, T_INTERVENTION, 0)
 

@@ -8,12 +8,12 @@ yourself."
 from numba import njit
 
 from .beings import is_being
+from .objects import reliquary_pays
 from .state import (
     F_ATTS,
     F_CTRL,
     F_DESIGN,
     F_DISCOUNT_USED,
-    F_LOC,
     F_NATT,
     F_ZONE,
     S_ESSENCE,
@@ -25,8 +25,9 @@ from .state import (
     others_in_play,
 )
 from .tables import D_COST, D_CTYPE
+from .tethers import in_its_tether
 from .trace import T_GAIN, T_SPEND
-from .vocabulary import E_COST_DISCOUNT, ETHEREAL, HUMAN, MAX_EFFECTS, OBJECT, SERVITOR, TETHER
+from .vocabulary import E_COST_DISCOUNT, ETHEREAL, HUMAN, MAX_EFFECTS, OBJECT, SERVITOR
 
 APPLIES_OBJECTS, APPLIES_ACTIONS = 0, 1
 
@@ -87,29 +88,27 @@ def card_cost(s, t, p, card):
 @njit(cache=True)
 def action_cost(s, t, i, base, commit):
     """Essence that Being i pays for one of its actions: Seneschal-style
-    discounts apply "while in the Seneschal's Tether" (one of its controller's
-    Tethers), some only once per turn (used up when ``commit``)."""
+    discounts apply "while in the Seneschal's Tether" (tethers.in_its_tether),
+    some only once per turn; then its Reliquaries pay what they still may this
+    turn ("Up to X total Essence per turn may be deducted from the cost of
+    actions taken by this Being").  Allowances are used up when ``commit``."""
     c = base
     for a in range(s.I[i, F_NATT]):
-        d = s.I[s.I[i, F_ATTS + a], F_DESIGN]
+        card = s.I[i, F_ATTS + a]
+        d = s.I[card, F_DESIGN]
         k = _discount(t, d, APPLIES_ACTIONS)
         if k < 0:
             continue
         where, per_turn = t.eff[d, k, 3], t.eff[d, k, 4]
-        if where == 1 and not at_own_tether(s, t, i):
+        if where == 1 and not in_its_tether(s, t, i, card):
             continue
         if per_turn == 1 and s.I[i, F_DISCOUNT_USED] == 1:
             continue
         if commit and per_turn == 1 and c > 0:
             s.I[i, F_DISCOUNT_USED] = 1
         c -= t.eff[d, k, 1]
-    return c if c > 0 else 0
-
-
-@njit(cache=True)
-def at_own_tether(s, t, i):
-    l = s.I[i, F_LOC]
-    return l < s.I.shape[0] and t.C[s.I[l, F_DESIGN], D_CTYPE] == TETHER and s.I[l, F_CTRL] == s.I[i, F_CTRL]
+    c = c if c > 0 else 0
+    return c - reliquary_pays(s, t, i, c, commit)
 
 
 @njit(cache=True)

@@ -24,6 +24,7 @@ from .d666 import p_success as d666_p_success
 from .d666 import roll as d666_roll
 from .dissonance import add_dissonance
 from .essence import pay
+from .objects import talisman_bonus
 from .policies import W_D666_AFTER, W_D666_BEFORE, is_random, weight
 from .state import (
     F_ACTS,
@@ -103,13 +104,16 @@ def modifier(s, t, actor, target):
     """Every modifier to actor's Influence roll on target.
 
     +influence_bonus game text (Acting; Gabriel's Mercurians against Humans a
-    Demon Prince Influences), -1 per Malakite counter, -1 per Balseraph counter
+    Demon Prince Influences), a Talisman's bonus to a roll a Skill takes part
+    in, -1 per Malakite counter, -1 per Balseraph counter
     set by another Being, -Paranoia (Balseraph Discord), +1 for a Mercurian if
     the target is already Influenced.
     """
     m = effect_sum(s, t, actor, E_INFLUENCE_BONUS, 1, 2, AGAINST_ANY)
-    if _other_side_human(s, t, actor, target):
+    other = _other_side_human(s, t, actor, target)
+    if other:
         m += effect_sum(s, t, actor, E_INFLUENCE_BONUS, 1, 2, AGAINST_OTHER_SIDE_HUMANS)
+    m += talisman_bonus(s, t, actor, other)
     m -= s.I[target, F_RESIST]
     if s.I[target, F_GUARD_BY] != actor:
         m -= s.I[target, F_GUARD]

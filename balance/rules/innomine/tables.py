@@ -25,6 +25,7 @@ class Tables(NamedTuple):
     fate: np.ndarray         # [D, 4]
     eff: np.ndarray          # [D, MAX_EFFECTS, EFFECT_WIDTH] (code, a, b, c, d), code E_NONE = empty
     superiors: np.ndarray    # [D] bitmask of superior ids allowed to use this card (0 = any)
+    rung: np.ndarray         # [D] a Distinction's rung: Vassal/Knight 1 ... Master/Baron 3; else 0
     # ---- one row per seat (P rows)
     seat_superior: np.ndarray  # [P] superior id (index into CompiledDecks.superior_names)
     seat_side: np.ndarray      # [P] HEAVEN or HELL
@@ -45,7 +46,8 @@ D_HITS = 9           # 3 columns
 D_DESTINY = 12       # 4 columns (counter, op, value, counter2)
 D_FATE = 16          # 4 columns
 D_EFFECTS = 20       # bit e set: effect code e is in the design's game text
-N_DESIGN_COLS = 21
+D_RUNG = 21          # a Distinction's rung (Tables.rung)
+N_DESIGN_COLS = 22
 (P_SUPERIOR, P_SIDE, P_DISSONANCE, P_REPO_N, P_EVENTS_N,
  P_SUP_EFFECTS) = range(6)   # P_SUP_EFFECTS: bit e set: code e is on the Superior's sheet
 
@@ -85,7 +87,7 @@ def pack(t: Tables):
     D = t.ctype.shape[0]
     C = np.zeros((D, N_DESIGN_COLS), dtype=np.int64)
     for col, arr in ((D_CTYPE, t.ctype), (D_KIND, t.kind), (D_SIDE, t.side), (D_COST, t.cost),
-                     (D_LIFESPAN, t.lifespan), (D_SUPERIORS, t.superiors)):
+                     (D_LIFESPAN, t.lifespan), (D_SUPERIORS, t.superiors), (D_RUNG, t.rung)):
         C[:, col] = arr
     C[:, D_ATK:D_ATK + 3] = t.atk
     C[:, D_HITS:D_HITS + 3] = t.hits

@@ -5,12 +5,15 @@ Marches and one 'everywhere' in your Realm.  Both Locations count as the same
 Tether."  "Demons take 1 Celestial Hit per turn spent in combat in a Tether
 controlled by an Archangel.  All celestials lose 1 point of Dissonance at the
 end of each turn when they are in a Tether their Superior controls."
+"They are necessary to produce Seneschals, celestials with strong abilites tied
+to the Location.  But they are subject to theft and destruction."
 """
 from numba import njit
 
-from .beings import detach, is_being
+from .beings import detach, drop_objects, is_being, move_to
 from .damage import deal_damage
 from .state import (
+    F_ATT,
     F_CTRL,
     F_DESIGN,
     F_DISS,
@@ -29,7 +32,7 @@ from .state import (
     realm_seat,
 )
 from .tables import D_CTYPE, D_KIND, D_SIDE, P_SIDE
-from .trace import T_STEAL_TETHER
+from .trace import T_DISCARD, T_STEAL_TETHER
 from .vocabulary import (
     CELESTIAL,
     E_STEAL_TETHER,
@@ -155,16 +158,65 @@ def check_tether_theft(s, t):
         for l in others_in_play(s):
             if is_tether(s, t, l) and s.I[l, F_CTRL] != q and only_humans_of(s, t, l, q):
                 s.I[c, F_ZONE] = Z_DISCARD
-                _discard_seneschals(s, t, l)
+                lose_tether(s, t, l)
                 s.I[l, F_CTRL] = q
                 log(s, q, c, l, T_STEAL_TETHER, 0)
                 break
 
 
 @njit(cache=True)
-def _discard_seneschals(s, t, l):
+def lose_tether(s, t, l):
+    """Tether l's controller loses it (theft or destruction): the Seneschal Ranks
+    tied to it are discarded, as Dynamite Hit says ("discard any Seneschal
+    attachment for that Tether"), since their Abilities relate "to a Tether you
+    control"."""
     for r in others_in_play(s):
         if s.I[r, F_ZONE] == Z_PLAY and s.I[r, F_TIE] == l and t.C[s.I[r, F_DESIGN], D_KIND] == SENESCHAL:
             detach(s, r)
             s.I[r, F_ZONE] = Z_DISCARD
             s.I[r, F_TIE] = -1
+
+
+@njit(cache=True)
+def destroy_tether(s, t, p, l):
+    """Tethers "are subject to theft and destruction" (I43): seat p destroys
+    Tether l.  Its controller loses it (``lose_tether``), the card is discarded,
+    and what stood at its Location on Earth or in the Marches -- Beings, loose
+    Objects, Objects attached to the Location itself -- is left at the generic
+    Location of that realm.  Anything but a Tether in play is left alone."""
+    if l < 0 or not is_tether(s, t, l):
+        return
+    lose_tether(s, t, l)
+    g = s.I[l, F_LOC]
+    for i in beings_in_play(s):
+        if s.I[i, F_LOC] == l and is_being(s, t, i):
+            move_to(s, t, i, g)
+    drop_objects(s, t, l)
+    for c in others_in_play(s):
+        if s.I[c, F_ZONE] == Z_PLAY and s.I[c, F_ATT] < 0 and s.I[c, F_LOC] == l and c != l:
+            s.I[c, F_LOC] = g
+    s.I[l, F_ZONE] = Z_DISCARD
+    s.I[l, F_CTRL] = -1
+    log(s, p, l, -1, T_DISCARD, 0)
+
+
+@njit(cache=True)
+def tether_target(s, t, p):
+    """A Tether another Superior controls, for seat p to destroy; -1 if none."""
+    for l in others_in_play(s):
+        if is_tether(s, t, l) and s.I[l, F_CTRL] >= 0 and s.I[l, F_CTRL] != p:
+            return l
+    return -1
+
+
+@njit(cache=True)
+def in_its_tether(s, t, i, card):
+    """Is Being i where ``card``'s "while in the Seneschal's Tether" text works?
+    Seneschals' Abilities relate "to a Tether you conrol which must be specified
+    when the card is attached": a Seneschal Rank works only at the Tether it is
+    tied to (F_TIE), while i's controller controls it.  Other such text works at
+    any Tether i's controller controls."""
+    l = s.I[i, F_LOC]
+    if not is_tether(s, t, l) or s.I[l, F_CTRL] != s.I[i, F_CTRL]:
+        return False
+    return t.C[s.I[card, F_DESIGN], D_KIND] != SENESCHAL or s.I[card, F_TIE] == l

@@ -51,6 +51,13 @@ HEAVEN_KINDS = frozenset(range(SERAPH, SAINT + 1))
 HELL_KINDS = frozenset(range(BALSERAPH, UNDEAD + 1))
 OBJECT_KINDS = {"relic": RELIC, "reliquary": RELIQUARY, "talisman": TALISMAN, "artifact": ARTIFACT}
 RANK_KINDS = {"distinction": DISTINCTION, "seneschal": SENESCHAL, "word": WORD}
+# Distinction ladders (rulebook, "Ranks"): "either angelic -- Vassal, Friend, and
+# Master -- or demonic -- Knight, Captain, and Baron"; title: (side, rung).  A
+# Distinction of rung n > 1 attaches only to a Being holding one of rung n - 1.
+DISTINCTIONS = {
+    "vassal": (HEAVEN, 1), "friend": (HEAVEN, 2), "master": (HEAVEN, 3),
+    "knight": (HELL, 1), "captain": (HELL, 2), "baron": (HELL, 3),
+}
 INTERVENTION_KINDS = {"divine": DIVINE, "infernal": INFERNAL}
 KINDS_BY_TYPE = {
     SERVITOR: SERVITOR_KINDS, OBJECT: OBJECT_KINDS, RANK: RANK_KINDS,
@@ -102,9 +109,11 @@ E_INFLUENCE_BONUS, E_COST_DISCOUNT, E_WAIT_ESSENCE, E_COMBAT_ESSENCE = 11, 12, 1
 E_LEAVE_PLAY_ESSENCE, E_END_TURN_DAMAGE, E_RETREAT_STAY, E_FREE_MOVE = 15, 16, 17, 18
 E_LEADER, E_FIRST_AID, E_RESTRICT_INFLUENCED, E_NATURE_IMMUNE, E_SHARE_RANKS = 19, 20, 21, 22, 23
 E_ATTACK_BONUS = 24
+# Objects (rulebook, "Objects"): Reliquaries' Essence toward action costs, Talismans' skill-roll bonus.
+E_RELIQUARY, E_SKILL_BONUS = 26, 27
 # Immediate: Personal Acts, Interventions, Nature.
 E_GAIN_ESSENCE, E_CONVERT_HUMAN, E_EXTRA_ACTION, E_STEAL_TETHER = 30, 31, 32, 33
-E_RELEASE_TRAUMA, E_DAMAGE_ALL = 34, 35
+E_RELEASE_TRAUMA, E_DAMAGE_ALL, E_DESTROY_TETHER = 34, 35, 36
 # Combat Acts.
 E_REINFORCE, E_REMOVE_FROM_COMBAT = 40, 41
 
@@ -112,7 +121,9 @@ _OP = {"ge": 0, "gt": 1}
 _TARGETS = {"humans": 0, "beings": 1, "servitors": 2, "enemies": 3}
 _APPLIES = {"objects": 0, "actions": 1}
 _WHERE = {"anywhere": 0, "own_tether": 1}
-_AGAINST = {"any": 0, "other_side_humans": 1}   # Gabriel's Mercurians: Humans a Demon Prince Influences
+AGAINST_ANY, AGAINST_OTHER_SIDE_HUMANS = 0, 1
+_AGAINST = {"any": AGAINST_ANY,   # Gabriel's Mercurians: Humans a Demon Prince Influences
+            "other_side_humans": AGAINST_OTHER_SIDE_HUMANS}
 _SIDE_ANY = {"heaven": HEAVEN, "hell": HELL, "any": 2}
 
 EFFECTS = {
@@ -141,11 +152,14 @@ EFFECTS = {
     "nature_immune": (E_NATURE_IMMUNE, []),
     "share_ranks": (E_SHARE_RANKS, []),
     "attack_bonus": (E_ATTACK_BONUS, [("realm", REALMS, "corporeal"), ("amount", "int", 1)]),
+    "reliquary": (E_RELIQUARY, [("amount", "int", None)]),
+    "skill_bonus": (E_SKILL_BONUS, [("amount", "int", 1)]),
     "gain_essence": (E_GAIN_ESSENCE, [("amount", "int", None)]),
     "convert_human": (E_CONVERT_HUMAN, []),
     "extra_action": (E_EXTRA_ACTION, [("amount", "int", 1)]),
     "steal_tether": (E_STEAL_TETHER, []),
     "release_trauma": (E_RELEASE_TRAUMA, [("side", _SIDE_ANY, "any")]),
+    "destroy_tether": (E_DESTROY_TETHER, []),
     "damage_all": (E_DAMAGE_ALL, [("realm", REALMS, "corporeal"), ("amount", "int", 1), ("targets", _TARGETS, "humans")]),
     "reinforce": (E_REINFORCE, []),
     "remove_from_combat": (E_REMOVE_FROM_COMBAT, []),

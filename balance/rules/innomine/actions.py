@@ -8,6 +8,7 @@ Each Being's controller scores the legal choices with its policy weights.
 """
 from numba import njit
 
+from .acts import servitor_value
 from .beings import (
     attack_value,
     can_act,
@@ -17,12 +18,14 @@ from .beings import (
     hits_left,
     is_being,
     move_to,
+    unfledged,
 )
 from .combat import attackable, can_base_attack, fight, may_take_base_attack, target_value
 from .decks import deck_card, deck_count
 from .dissonance import add_dissonance
 from .effects import use_ability
 from .essence import action_cost
+from .fledging import can_fledge_into, fledge, fledge_cost
 from .humans import afterlife_side, condition_met, side_counter
 from .policies import (
     W_ATTACK_SERVITOR,
@@ -31,8 +34,10 @@ from .policies import (
     W_GANG,
     W_HOLD_TETHER,
     W_INFLUENCE,
+    W_RESERVE,
     W_RETREAT,
     W_WAIT,
+    is_random,
     score,
     weight,
 )
@@ -59,6 +64,7 @@ from .state import (
     Z_PLAY,
     beings_in_play,
     collect_rivals,
+    hand,
     loc_earth,
     log,
     others_in_play,
@@ -102,7 +108,7 @@ from .vocabulary import (
 )
 
 # what a chosen action is
-K_WAIT, K_RESONATE, K_STEAL, K_ATTACK, K_ABILITY, K_MOVE = range(6)
+K_WAIT, K_RESONATE, K_STEAL, K_ATTACK, K_ABILITY, K_MOVE, K_FLEDGE = range(7)
 MAX_PASSES = 4
 
 
@@ -143,6 +149,10 @@ def take_action(s, t, i):
     a2, v = _best_move(s, t, i, p)
     if v > best:
         kind, a, best = K_MOVE, a2, v
+    if unfledged(s, t, i):
+        a2, v = _best_fledge(s, t, i, p)
+        if v > best:
+            kind, a, best = K_FLEDGE, a2, v
     _do(s, t, i, kind, a, b)
 
 
@@ -164,6 +174,8 @@ def _do(s, t, i, kind, a, b):
     elif kind == K_ABILITY:
         j = b & 0xFFFFF
         use_ability(s, t, i, a, b >> 20, -1 if j == 0xFFFFF else j)
+    elif kind == K_FLEDGE:
+        fledge(s, t, i, a)
     else:
         move_to(s, t, i, a)
         log(s, s.I[i, F_CTRL], i, a, T_MOVE, 0)
@@ -435,6 +447,22 @@ def _deck_has(s, t, p, ctype):
         if t.C[s.I[deck_card(s, p, EVENTS, k), F_DESIGN], D_CTYPE] == ctype:
             return True
     return False
+
+
+# ------------------------------------------------------------------ fledging
+@njit(cache=True)
+def _best_fledge(s, t, i, p):
+    """The Angel (Demon) in p's hand that unfledged Being i would best fledge
+    into, paying no more than p keeps in reserve; worth the Servitor's value, as
+    when it is played."""
+    best_c, best = -1, -1e9
+    reserve = 0.0 if is_random(s, p) else weight(s, p, W_RESERVE)
+    for c in hand(s, p):
+        if can_fledge_into(s, t, i, c) and fledge_cost(s, t, p, i, c) <= s.S[p, S_ESSENCE] - reserve:
+            sc = score(s, p, servitor_value(s, t, p, s.I[c, F_DESIGN]))
+            if sc > best:
+                best_c, best = c, sc
+    return best_c, best
 
 
 # ------------------------------------------------------------------ moves

@@ -108,8 +108,7 @@ def card_value(s, t, p, c):
     if ct == SERVITOR:
         if t.C[d, D_SIDE] != t.seat[p, P_SIDE]:
             return 0.0, -1
-        stats = t.C[d, D_ATK + 0] + t.C[d, D_ATK + 1] + t.C[d, D_ATK + 2] + t.C[d, D_HITS + 0] + t.C[d, D_HITS + 1] + t.C[d, D_HITS + 2]
-        return weight(s, p, W_SERVITOR) * (1.0 + 0.02 * stats), -1
+        return servitor_value(s, t, p, d), -1
     if ct == SONG or ct == SKILL or ct == RITE or ct == RANK or ct == OBJECT:
         if t.eff[d, 0, 0] == E_COST_DISCOUNT and ct == OBJECT:
             tether = own_tether(s, t, p)
@@ -121,6 +120,13 @@ def card_value(s, t, p, c):
     if ct == PERSONAL_ACT:
         return act_value(s, t, p, c)
     return 0.0, -1
+
+
+@njit(cache=True)
+def servitor_value(s, t, p, d):
+    """How much seat p wants a Servitor of design d in play: more for higher stats."""
+    stats = t.C[d, D_ATK + 0] + t.C[d, D_ATK + 1] + t.C[d, D_ATK + 2] + t.C[d, D_HITS + 0] + t.C[d, D_HITS + 1] + t.C[d, D_HITS + 2]
+    return weight(s, p, W_SERVITOR) * (1.0 + 0.02 * stats)
 
 
 @njit(cache=True)

@@ -8,7 +8,7 @@ The kernel appends rows (turn, phase, seat, card, target, code, value) with
  T_ATTACK, T_ABILITY, T_ZERO_CE, T_ZERO_ET, T_ZERO_CO, T_TRAUMA, T_REGEN, T_WIN, T_END,
  T_DISCARD, T_STEAL, T_STEAL_TETHER, T_INTERVENTION, T_DISSONANCE, T_RETREAT, T_HEAL,
  T_TOOL, T_LOCATION, T_ATTACH, T_BOTTOM, T_EXPIRE, T_WAIT, T_GAIN_TEXT, T_ROUND,
- T_RESIST, T_KILLED, T_FALL_DEMON) = range(43)
+ T_RESIST, T_KILLED, T_FALL_DEMON, T_FLEDGE) = range(44)
 
 PHASES = ["setup", "draw", "gain essence", "age mortals", "dissonance", "acts", "actions", "end turn"]
 END_REASONS = {0: "threshold reached", 1: "turn cap", 2: "deck-out"}
@@ -57,6 +57,7 @@ _TEXT = {
     T_RESIST: "{card} reinforces its hold on {target} (roll {value})",
     T_KILLED: "{card} is killed",
     T_FALL_DEMON: "brings {card} into its Realm for the Fall of {target}",
+    T_FLEDGE: "{card} fledges into {target}",
 }
 
 

@@ -15,7 +15,7 @@ from balance.rules.innomine.policy_files import load_policy
 from balance.rules.innomine.d666 import CLASSIC
 from balance.rules.innomine.setup import setup
 from balance.rules.innomine.tables import pack
-from balance.rules.innomine.vocabulary import ETHEREAL, HUMAN, SERVITOR
+from balance.rules.innomine.vocabulary import ANIMAL, ETHEREAL, HUMAN, SERVITOR
 
 ROOT = S.__file__.rsplit("/balance/", 1)[0]
 BELIAL, GABRIEL = 0, 1
@@ -102,7 +102,7 @@ class Board:
         for Servitors and Tethers, nobody for Humans)."""
         i = self.take(seat, name)
         ct = self.t.C[self.design(name), 0]
-        S.enter_play(self.s, i, ct in (SERVITOR, HUMAN, ETHEREAL))
+        S.enter_play(self.s, i, ct in (SERVITOR, HUMAN, ETHEREAL, ANIMAL))
         I = self.s.I
         I[i, S.F_LOC] = loc
         I[i, S.F_ENTERED] = entered

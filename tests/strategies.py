@@ -9,20 +9,24 @@ from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parents[1]
 BASES = {"Gabriel": ROOT / "decks/gabriel.toml", "Belial": ROOT / "decks/belial.toml"}
-# The card library, and the Objects and Ranks no starter deck holds
-# (tests/data/objects.toml), so that random decks put every mechanic in play.
+# The card library, and the Objects and Ranks (tests/data/objects.toml) and the
+# Ethereals, Animals and Marches cards (tests/data/marches.toml) no starter deck
+# holds, so that random decks put every mechanic in play.
+DATA = [ROOT / "tests/data/objects.toml", ROOT / "tests/data/marches.toml"]
 LIBRARY = Path(tempfile.mkdtemp(prefix="balance-library-"))
 atexit.register(shutil.rmtree, LIBRARY, True)
-for f in [*(ROOT / "decks/cards").glob("*.toml"), ROOT / "tests/data/objects.toml"]:
+for f in [*(ROOT / "decks/cards").glob("*.toml"), *DATA]:
     shutil.copy(f, LIBRARY / f.name)
 _CARDS = {}
 for f in LIBRARY.glob("*.toml"):
     for c in tomllib.loads(f.read_text())["card"]:
         _CARDS[c["name"]] = c
 _SIDE = {"Gabriel": "heaven", "Belial": "hell"}
-EXTRA = {sup: sorted(c["name"] for c in tomllib.loads((ROOT / "tests/data/objects.toml").read_text())["card"]
-                     if c.get("superiors", [sup]) == [sup])
+_DATA_CARDS = [c for f in DATA for c in tomllib.loads(f.read_text())["card"]]
+EXTRA = {sup: sorted(c["name"] for c in _DATA_CARDS if "cost" in c and c.get("superiors", [sup]) == [sup])
          for sup in _SIDE}
+EXTRA_EVENTS = sorted(c["name"] for c in _DATA_CARDS if "cost" not in c)
+MAX_DISTINCT = 64     # balance.cards.load: a deck's distinct cards are bits of one int64
 
 
 def _kind(name):
@@ -33,9 +37,10 @@ def _kind(name):
 @st.composite
 def deck_toml(draw, superior):
     """A legal deck for ``superior``: a random selection of its starter deck's
-    cards and of the test Objects and Ranks it may use (0-3 copies), at least 7
-    Repository cards, a Tether, some Humans and as many Divine as Infernal
-    Interventions."""
+    cards and of the test Objects and Ranks it may use (0-3 copies), the test
+    Ethereals, Animals and Marches cards (0-2 copies), at least 7 Repository
+    cards, a Tether, some Humans, as many Divine as Infernal Interventions, and
+    no more distinct cards than a deck may hold."""
     base = tomllib.loads(BASES[superior].read_text())
     repo = {n: draw(st.integers(0, 3)) for n in sorted(base["repository"]) + EXTRA[superior]}
     while sum(repo.values()) < 7:
@@ -50,7 +55,15 @@ def deck_toml(draw, superior):
     events[tethers[0]] = max(1, events[tethers[0]])
     for n in humans[:3]:
         events[n] = max(1, events[n])
+    for n in EXTRA_EVENTS:
+        events[n] = draw(st.integers(0, 2))
     pairs = draw(st.integers(0, 2))
+    distinct = sum(c > 0 for c in [*repo.values(), *events.values()]) + (2 if pairs else 0)
+    for n in sorted(base["repository"], key=lambda n: -repo[n]):   # the base deck gives way
+        if distinct <= MAX_DISTINCT:
+            break
+        if repo[n] > 0 and sum(repo.values()) - repo[n] >= 7:
+            repo[n], distinct = 0, distinct - 1
     if pairs:
         events["Divine Intervention"] = pairs
         events["Infernal Intervention"] = pairs

@@ -36,7 +36,8 @@ def test_tables_shapes(compiled):
               "eff": (d, V.MAX_EFFECTS, V.EFFECT_WIDTH), "superiors": (d,),
               "seat_superior": (p,), "seat_side": (p,), "seat_dissonance": (p,),
               "sup_eff": (p, 8, 1 + V.EFFECT_WIDTH), "repo": (p, 60), "repo_n": (p,),
-              "events": (p, 40), "events_n": (p,), "deck_slot": (p, d), "rung": (d,)}
+              "events": (p, 40), "events_n": (p,), "deck_slot": (p, d), "rung": (d,),
+              "place": (d,), "seat_jordi": (p,)}
     assert isinstance(t, Tables) and set(shapes) == set(Tables._fields)
     for name, shape in shapes.items():
         arr = getattr(t, name)

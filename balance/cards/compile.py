@@ -13,6 +13,9 @@ from ..rules.innomine import vocabulary as V
 from ..rules.innomine.tables import Tables
 from .schema import SUPERIOR_EFFECT_ROWS, Card, Deck, DeckError, Site, choices, did_you_mean, want_int
 
+# Animals "only either go to Archangel Jordi's Realm or reincarnate otherwise when
+# killed" (rulebook, "Animals"): the one Superior the rulebook names for them.
+JORDI = "Jordi"
 STAT_FIELDS = {f"{realm}_{part}": (r, "atk" if part == "attack" else "hits")
                for realm, r in V.REALMS.items() for part in ("attack", "hits")}
 
@@ -65,7 +68,7 @@ def design_arrays(cards, superior_names) -> dict:
     a = {"ctype": zeros(n), "kind": zeros(n), "side": np.full(n, -1, np.int64), "cost": zeros(n),
          "atk": zeros(n, 3), "hits": zeros(n, 3), "lifespan": zeros(n), "destiny": zeros(n, 4),
          "fate": zeros(n, 4), "eff": zeros(n, V.MAX_EFFECTS, V.EFFECT_WIDTH), "superiors": zeros(n),
-         "rung": zeros(n)}
+         "rung": zeros(n), "place": zeros(n)}
     ids = {s: i for i, s in enumerate(superior_names)}
     for d, card in enumerate(cards):
         fill_design(a, d, card, ids)
@@ -94,6 +97,7 @@ def fill_design(a, d, card, superior_ids):
         a["eff"][d, k] = (e.code, *e.args)
     a["superiors"][d] = sum(1 << superior_ids[s] for s in set(card.superiors))
     a["rung"][d] = V.DISTINCTIONS[card.distinction][1] if card.distinction else 0
+    a["place"][d] = V.PLACES[card.place]
 
 
 def condition_row(cond) -> tuple[int, int, int, int]:
@@ -109,7 +113,7 @@ def override_fields(card) -> list[str]:
     """The numeric fields a card has: cost (Repository), lifespan (Human), stats (Beings)."""
     ctype = V.CARD_TYPES[card.type]
     fields = ["cost"] if ctype in V.REPOSITORY_TYPES else []
-    fields += ["lifespan"] if ctype == V.HUMAN else []
+    fields += ["lifespan"] if ctype in V.MORTAL_TYPES else []
     return fields + (list(STAT_FIELDS) if ctype in V.BEING_TYPES else [])
 
 
@@ -197,6 +201,7 @@ def seat_arrays(decks, names, superior_names) -> dict:
         "seat_side": np.array([V.SIDES[d.superior.side] for d in decks], np.int64),
         "seat_dissonance": np.array([V.SUPERIOR_DISSONANCE[d.superior.dissonance] for d in decks],
                                     np.int64),
+        "seat_jordi": np.array([d.superior.name == JORDI for d in decks], np.int64),
         "sup_eff": superior_effects(decks),
         "repo": padded(repo), "repo_n": np.array([len(r) for r in repo], np.int64),
         "events": padded(events), "events_n": np.array([len(e) for e in events], np.int64),

@@ -91,6 +91,7 @@ class Card:
     effects: tuple[Effect, ...]
     source: str = field(compare=False)
     distinction: str | None = None   # a Distinction's title (vocabulary.DISTINCTIONS)
+    place: str = "earth"             # where an Events card enters play (vocabulary.PLACES)
 
 
 @dataclass(frozen=True)
@@ -221,9 +222,10 @@ def effect_param(site, raw, effect, spec, label) -> int:
 
 # ------------------------------------------------------------------ cards
 CARD_KEYS = ("name", "type", "kind", "distinction", "cost", "side", "superiors", "celestial",
-             "ethereal", "corporeal", "lifespan", "destiny", "fate", "text", "effects")
+             "ethereal", "corporeal", "lifespan", "destiny", "fate", "place", "text", "effects")
 _KIND_TYPES = "servitor, object, rank, intervention"
-_BEINGS = "servitor, human, ethereal"
+_BEINGS = "servitor, human, ethereal, animal"
+_MORTALS = "human and animal"
 
 
 def parse_card(raw, source, index) -> Card:
@@ -238,7 +240,7 @@ def parse_card(raw, source, index) -> Card:
     code = V.CARD_TYPES[ctype]
     kind = card_kind(site, raw, code)
     title = card_distinction(site, raw, code, kind)
-    human = presence(site, raw, "lifespan", code == V.HUMAN, "human")
+    human = presence(site, raw, "lifespan", code in V.MORTAL_TYPES, _MORTALS)
     return Card(
         name=name, type=ctype, kind=kind, cost=card_cost(site, raw, code),
         side=card_side(site, raw, code, kind, title), superiors=card_superiors(site, raw, title),
@@ -247,7 +249,17 @@ def parse_card(raw, source, index) -> Card:
         destiny=card_condition(site, raw, "destiny", human),
         fate=card_condition(site, raw, "fate", human),
         text=card_text(site, raw), effects=parse_effects(site, raw.get("effects", [])),
-        source=source, distinction=title)
+        source=source, distinction=title, place=card_place(site, raw, code))
+
+
+def card_place(site, raw, code) -> str:
+    """Where an Events card comes into play: "the Earth, unless otherwise specified,
+    such as the Marches for Ethereals"; a Tether is "one [Location] on Earth or the
+    Marches", and so may a Location card be.  Ethereals are always in the Marches."""
+    if code in V.PLACED_TYPES and "place" in raw:
+        return want_name(site, raw, "place", V.PLACES)
+    presence(site, raw, "place", False, "tether and location")
+    return "marches" if code == V.ETHEREAL else "earth"
 
 
 def card_text(site, raw) -> str:
@@ -328,8 +340,9 @@ def card_stats(site, raw, code) -> tuple[tuple[int, int], ...] | None:
 
 def card_condition(site, raw, key, human) -> Condition | None:
     """Destiny/Fate: ``{counter, at_least = n}``, ``{counter, at_most = n}`` or
-    ``{counter, more_than = "<counter>"}`` (rulebook, "Humans"; the sample's four Humans)."""
-    if not presence(site, raw, key, human, "human"):
+    ``{counter, more_than = "<counter>"}`` (rulebook, "Humans"; the sample's four Humans;
+    "Animals have lifespans, with Destinies and Fates")."""
+    if not presence(site, raw, key, human, _MORTALS):
         return None
     v = raw[key]
     form = '{counter = "...", at_least = n | at_most = n | more_than = "<counter>"}'

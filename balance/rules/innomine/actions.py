@@ -20,13 +20,15 @@ from .beings import (
     move_to,
     unfledged,
 )
-from .combat import attackable, can_base_attack, fight, may_take_base_attack, target_value
+from .combat import attackable, base_attack_legal, can_base_attack, combat_type, fight, target_value
+from .combat_types import open_types
 from .decks import deck_card, deck_count
 from .dissonance import add_dissonance
 from .effects import use_ability
 from .essence import action_cost
 from .fledging import can_fledge_into, fledge, fledge_cost
 from .humans import afterlife_side, condition_met, side_counter
+from .marches import in_marches, tool_usable
 from .policies import (
     W_ATTACK_SERVITOR,
     W_COURT,
@@ -98,6 +100,7 @@ from .vocabulary import (
     E_TOKEN_TOOL,
     E_WAIT_ESSENCE,
     ELOHITE,
+    ETHEREAL,
     HEAVEN,
     HUMAN,
     IMPUDITE,
@@ -242,22 +245,28 @@ def _best_resonance(s, t, i, p):
 @njit(cache=True)
 def _best_attack(s, t, i, p):
     """The Being in i's realm most worth attacking, if any (value, weighed by
-    whether i and its gang can bring it to 0 Hits and by the defence there)."""
+    whether i and its gang can bring it to 0 Hits and by the defence there), in
+    the combat type i would choose against it (combat.combat_type)."""
     here = realm_of(s, s.I[i, F_LOC])
-    r = realm_type(s, s.I[i, F_LOC])
+    r0 = realm_type(s, s.I[i, F_LOC])
     if t.C[s.I[i, F_DESIGN], D_CTYPE] == HUMAN and weight(s, p, W_GANG) < 1.5:
         return -1, -1e9
     best_j, best = -1, -1e9
-    if not can_base_attack(s, t, i, r):
+    choice = open_types(s, t, i, s.I[i, F_LOC]) != 1 << r0
+    if not choice and not can_base_attack(s, t, i, r0):
         return best_j, best
-    dmg = attack_value(s, t, i, r) * (2.0 if weight(s, p, W_GANG) >= 0.5 else 1.0)
-    my_hits = hits_left(s, t, i, r)
+    gang = 2.0 if weight(s, p, W_GANG) >= 0.5 else 1.0
     for j in rivals(s):
         if realm_of(s, s.I[j, F_LOC]) != here or not attackable(s, t, j, p):
             continue
         v = target_value(s, t, p, j)
-        if v <= 0 or not may_take_base_attack(s, t, i, j, r):
+        if v <= 0:
             continue
+        r = combat_type(s, t, i, j) if choice else r0
+        if not base_attack_legal(s, t, i, j, r):
+            continue
+        dmg = attack_value(s, t, i, r) * gang
+        my_hits = hits_left(s, t, i, r)
         ratio = min(1.0, dmg / max(1, hits_left(s, t, j, r)))
         val = v * (0.3 + 0.7 * ratio)
         if is_tether(s, t, s.I[j, F_LOC]):
@@ -318,13 +327,16 @@ def _b(x):
 
 @njit(cache=True)
 def _best_ability(s, t, i, p):
-    """The best use of any ability in i's game text (its own, its attachments',
-    its Location's token text).  Returns (card, code << 20 | target, score)."""
+    """The best use of any ability in i's game text (its own, its attachments' --
+    not a Tool's in the Marches -- its Location's token text).  Returns (card,
+    code << 20 | target, score)."""
     best_c, best_b, best = -1, -1, -1e9
     for a in range(-1, s.I[i, F_NATT]):
         c = i if a < 0 else s.I[i, F_ATTS + a]
         if s.I[i, F_TRAUMA] > 0:
             break
+        if not tool_usable(s, t, i, c):
+            continue
         for k in range(MAX_EFFECTS):
             code = t.eff[s.I[c, F_DESIGN], k, 0]
             if code == 0:
@@ -418,7 +430,11 @@ def _destroy_value(s, t, i, p, c):
 
 @njit(cache=True)
 def _fire_value(s, t, i, p, c):
+    """Song of Fire as an action; not Corporeal Hits in the Marches, where
+    "corporeal attacks may not be used"."""
     cost = action_cost(s, t, i, effect_param(s, t, c, E_DAMAGE_LOCATION, 3), False)
+    if effect_param(s, t, c, E_DAMAGE_LOCATION, 1) == CORPOREAL and in_marches(s, s.I[i, F_LOC]):
+        return -2, -1e9
     if cost > s.S[p, S_ESSENCE]:
         return -2, -1e9
     v = 0.0
@@ -468,7 +484,8 @@ def _best_fledge(s, t, i, p):
 # ------------------------------------------------------------------ moves
 @njit(cache=True)
 def _best_move(s, t, i, p):
-    """Down a Tether to Earth; toward someone to Influence; up one of its own
+    """Down a Tether to Earth or the Marches; toward a Human or Ethereal to
+    Influence; up one of its own
     Superior's Tethers home when badly hurt (retreat-minded styles); to a Tether
     to plot a theft at."""
     if realm_seat(s, s.I[i, F_LOC]) >= 0:
@@ -477,7 +494,8 @@ def _best_move(s, t, i, p):
     if influences(s, t, i) and not _target_in_reach(s, t, i):
         stat, op = resonance_stat(t.C[s.I[i, F_DESIGN], D_KIND])
         for j in rivals(s):
-            if (is_being(s, t, j) and s.I[j, F_CTRL] != p and t.C[s.I[j, F_DESIGN], D_CTYPE] == HUMAN
+            ct = t.C[s.I[j, F_DESIGN], D_CTYPE]
+            if (is_being(s, t, j) and s.I[j, F_CTRL] != p and (ct == HUMAN or ct == ETHEREAL)
                     and realm_of(s, s.I[j, F_LOC]) == realm_of(s, s.I[i, F_LOC]) and s.I[j, F_LOC] != s.I[i, F_LOC]):
                 v = 0.6 * weight(s, p, W_INFLUENCE) * human_worth(s, t, p, j)
                 sc = score(s, p, v)

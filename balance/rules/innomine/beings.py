@@ -36,16 +36,20 @@ from .state import (
     Z_PLAY,
     beings_in_play,
     enter_play,
+    loc_marches,
     loc_realm,
     log,
     realm_of,
 )
+from .marches import left_for, tool_usable
 from .ranks import promotion_allowed
 from .tables import D_ATK, D_CTYPE, D_EFFECTS, D_HITS, D_KIND, P_SIDE, P_SUP_EFFECTS
 from .trace import T_ATTACH
 from .vocabulary import (
+    ANIMAL,
     CALABITE,
     DEMONLING,
+    E_ATTACHES_TO_ANIMALS,
     E_ATTACK_BONUS,
     E_LEAVE_PLAY_ESSENCE,
     ETHEREAL,
@@ -71,9 +75,9 @@ def ctype_of(s, t, i):
 
 @njit(cache=True, inline="always")
 def is_being(s, t, i):
-    """A Being in play: a Servitor, Human or Ethereal on the table."""
+    """A Being in play: a Servitor, Human, Ethereal or Animal on the table."""
     c = t.C[s.I[i, F_DESIGN], D_CTYPE]
-    return s.I[i, F_ZONE] == Z_PLAY and (c == SERVITOR or c == HUMAN or c == ETHEREAL)
+    return s.I[i, F_ZONE] == Z_PLAY and (c == SERVITOR or c == HUMAN or c == ETHEREAL or c == ANIMAL)
 
 
 @njit(cache=True)
@@ -117,8 +121,9 @@ def has_text(s, i):
 @njit(cache=True, inline="always")
 def effect_sum(s, t, i, code, slot, pslot=-1, pval=0):
     """Sum of parameter ``slot`` over every effect ``code`` in i's game text
-    (its card, its attachments, its Superior's sheet for its kind); with
-    ``pslot`` >= 0, only effects whose parameter ``pslot`` equals ``pval``."""
+    (its card, its attachments -- not Tools in the Marches -- its Superior's
+    sheet for its kind); with ``pslot`` >= 0, only effects whose parameter
+    ``pslot`` equals ``pval``."""
     total = 0
     if not has_text(s, i):
         return total
@@ -126,7 +131,7 @@ def effect_sum(s, t, i, code, slot, pslot=-1, pval=0):
     bit = 1 << code
     for a in range(-1, s.I[i, F_NATT]):
         da = d if a < 0 else s.I[s.I[i, F_ATTS + a], F_DESIGN]
-        if t.C[da, D_EFFECTS] & bit == 0:
+        if t.C[da, D_EFFECTS] & bit == 0 or (a >= 0 and not tool_usable(s, t, i, s.I[i, F_ATTS + a])):
             continue
         for k in range(MAX_EFFECTS):
             if t.eff[da, k, 0] == code and (pslot < 0 or t.eff[da, k, pslot] == pval):
@@ -147,13 +152,14 @@ def has_effect(s, t, i, code):
 
 @njit(cache=True)
 def find_effect(s, t, i, code):
-    """The card (i itself or an attachment) whose game text has ``code``, or -1."""
+    """The card (i itself or an attachment) whose game text has ``code``, or -1
+    ("Tools may not be used" in the Marches: marches.tool_usable)."""
     if not has_text(s, i):
         return -1
     bit = 1 << code
     for a in range(-1, s.I[i, F_NATT]):
         c = i if a < 0 else s.I[i, F_ATTS + a]
-        if t.C[s.I[c, F_DESIGN], D_EFFECTS] & bit != 0:
+        if t.C[s.I[c, F_DESIGN], D_EFFECTS] & bit != 0 and tool_usable(s, t, i, c):
             return c
     return -1
 
@@ -219,8 +225,12 @@ def detach(s, card):
 @njit(cache=True)
 def can_hold(s, t, holder, card):
     """Relievers and Demonlings cannot have Objects or Ranks attached; Ranks go to
-    Servitors, Friends only to Vassals and so on up the ladders (ranks.py)."""
+    Servitors, Friends only to Vassals and so on up the ladders (ranks.py); "No
+    cards other than those explicitly stating otherwise may be attached to
+    Animals" (the effect ``attaches_to_animals`` is that statement)."""
     c = t.C[s.I[card, F_DESIGN], D_CTYPE]
+    if t.C[s.I[holder, F_DESIGN], D_CTYPE] == ANIMAL and t.C[s.I[card, F_DESIGN], D_EFFECTS] & (1 << E_ATTACHES_TO_ANIMALS) == 0:
+        return False
     if (c == OBJECT or c == TOOL or c == RANK) and unfledged(s, t, holder):
         return False
     if c == RANK and t.C[s.I[holder, F_DESIGN], D_CTYPE] != SERVITOR:
@@ -312,7 +322,9 @@ def influence_side(s, t, i):
 @njit(cache=True)
 def move_to(s, t, i, l):
     """Move Being i (and what it carries) to location l; a new realm restarts
-    its attack protection ("one opponent's Turn in a given Realm")."""
+    its attack protection ("one opponent's Turn in a given Realm"); going into
+    the Marches remembers where it came from (marches.left_for)."""
+    left_for(s, i, l)
     if realm_of(s, l) != realm_of(s, s.I[i, F_LOC]):
         s.I[i, F_ENTERED] = s.g[G_TURN]
     s.I[i, F_LOC] = l
@@ -322,9 +334,12 @@ def move_to(s, t, i, l):
 
 @njit(cache=True)
 def send_home(s, t, i):
-    """Return Being i to its controller's Realm (Trauma, Malakim, Saints)."""
-    p = s.I[i, F_OWNER]
-    move_to(s, t, i, loc_realm(s, p))
+    """Return Being i to its controller's Realm (Trauma, Malakim, Saints); an
+    Ethereal's is the Marches, "the home Realm of Ethereals"."""
+    if t.C[s.I[i, F_DESIGN], D_CTYPE] == ETHEREAL:
+        move_to(s, t, i, loc_marches(s))
+    else:
+        move_to(s, t, i, loc_realm(s, s.I[i, F_OWNER]))
 
 
 @njit(cache=True)

@@ -5,8 +5,9 @@ turn in the Realm"; the fight happens at the target's Location.  The target is
 engaged, Beings at that Location may Defend, and Send Reinforcements may bring
 more.  Each round every able participant declares -- attackers first, then
 defenders -- a base Attack, a game-text use, Wait or Retreat; effects resolve
-in the same order.  The combat type is the realm's standard one: Corporeal on
-Earth, Ethereal in the Marches, Celestial in a Realm.  "If at the end of the
+in the same order.  The combat type is the realm's standard one -- Corporeal on
+Earth, Ethereal in the Marches, Celestial in a Realm -- or another the attacker
+may choose there (combat_types.open_types; combat_type picks).  "If at the end of the
 round neither attacking nor defending player have a Being involved in Combat
 remaining above 0 Hits in all Realms, or one player has no Beings remaining in
 the Location, combat is over."
@@ -27,6 +28,7 @@ from .beings import (
     move_to,
     unfledged,
 )
+from .combat_types import may_fight_in, open_types
 from .damage import deal_damage, resolve_zero_hits
 from .essence import action_cost, card_cost, pay, pay_action
 from .humans import afterlife_side
@@ -108,8 +110,9 @@ def base_attack_legal(s, t, actor, target, r):
 @njit(cache=True)
 def can_base_attack(s, t, actor, r):
     """The attacker's side of the base Attack rules: a positive Attack value;
-    Humans on Earth fight only corporeally; Relievers and Demonlings cannot use
-    base Corporeal attacks; Undead cannot take part in Celestial combat."""
+    Humans and Animals only in the combat types they may take part in
+    (combat_types.may_fight_in); Relievers and Demonlings cannot use base
+    Corporeal attacks; Undead cannot take part in Celestial combat."""
     d = s.I[actor, F_DESIGN]
     if attack_value(s, t, actor, r) <= 0:
         return False
@@ -117,16 +120,19 @@ def can_base_attack(s, t, actor, r):
         return False
     if r == R_CELESTIAL and t.C[d, D_KIND] == UNDEAD:
         return False
-    return t.C[d, D_CTYPE] != HUMAN or r == R_CORPOREAL
+    return may_fight_in(s, t, actor, r)
 
 
 @njit(cache=True, inline="always")
 def may_take_base_attack(s, t, actor, target, r):
     """The target's side: Relievers and Demonlings cannot be targeted by base
-    Corporeal attacks; Undead cannot take part in Celestial combat."""
+    Corporeal attacks; Undead cannot take part in Celestial combat, nor Humans
+    and Animals in the types they may not take part in."""
     if r == R_CORPOREAL and unfledged(s, t, target):
         return False
-    return not (r == R_CELESTIAL and t.C[s.I[target, F_DESIGN], D_KIND] == UNDEAD)
+    if r == R_CELESTIAL and t.C[s.I[target, F_DESIGN], D_KIND] == UNDEAD:
+        return False
+    return may_fight_in(s, t, target, r)
 
 
 @njit(cache=True)
@@ -147,11 +153,35 @@ def target_value(s, t, p, j):
 
 # ------------------------------------------------------------------ starting a fight
 @njit(cache=True)
+def combat_type(s, t, lead, target):
+    """The combat type ``lead`` starts against ``target``: of the types open to it
+    there (combat_types.open_types), the one whose base Attack takes the largest
+    share of the target's Hits left in that realm -- "celestial combat may be
+    chosen freely by an attacker" in the Marches, and a player picks what hurts
+    more; the realm's standard type on a tie or where no base Attack is legal."""
+    L = s.I[target, F_LOC]
+    best = realm_type(s, L)
+    mask = open_types(s, t, lead, L)
+    if mask == 1 << best:
+        return best
+    best_v = 0.0
+    if base_attack_legal(s, t, lead, target, best):
+        best_v = attack_value(s, t, lead, best) / max(1, hits_left(s, t, target, best))
+    for r in range(3):
+        if mask & (1 << r) != 0 and base_attack_legal(s, t, lead, target, r):
+            v = attack_value(s, t, lead, r) / max(1, hits_left(s, t, target, r))
+            if v > best_v:
+                best, best_v = r, v
+    return best
+
+
+@njit(cache=True)
 def fight(s, t, lead, target):
-    """``lead`` attacks ``target`` with its action: gather sides, fight to the end."""
+    """``lead`` attacks ``target`` with its action: gather sides, fight to the end
+    in the combat type ``lead`` chooses (combat_type)."""
     p = s.I[lead, F_CTRL]
     L = s.I[target, F_LOC]
-    r = realm_type(s, L)
+    r = combat_type(s, t, lead, target)
     log(s, p, lead, target, T_COMBAT, r)
     _join(s, t, lead, L, ATTACKING)
     _gather_attackers(s, t, p, L, r)
@@ -179,6 +209,8 @@ def _join(s, t, i, L, side):
 
 @njit(cache=True)
 def _can_fight_in(s, t, i, r):
+    if not may_fight_in(s, t, i, r):
+        return False
     if attack_value(s, t, i, r) > 0:
         return True
     return has_effect(s, t, i, E_ROLL_DAMAGE) or has_effect(s, t, i, E_DAMAGE_LOCATION)

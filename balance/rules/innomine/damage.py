@@ -14,6 +14,7 @@ from ...sim.seeding import d6
 from .beings import drop_objects, drop_songs, is_being, leave_play, move_to, returns_unhurt, send_home
 from .dissonance import add_dissonance
 from .humans import kill_human
+from .marches import ethereal_trauma, in_marches, last_non_marches
 from .state import (
     F_CNT,
     F_CTRL,
@@ -29,10 +30,7 @@ from .state import (
     Z_DISCARD,
     Z_PLAY,
     beings_in_play,
-    loc_earth,
-    loc_marches,
     log,
-    realm_of,
 )
 from .tables import D_CTYPE, D_HITS, D_KIND
 from .trace import T_REGEN, T_TRAUMA, T_ZERO_CE, T_ZERO_CO, T_ZERO_ET
@@ -42,6 +40,7 @@ from .vocabulary import (
     COUNTERS,
     ETHEREAL,
     ETHEREAL_REALM,
+    ANIMAL,
     HUMAN,
     IMPUDITE,
     MERCURIAN,
@@ -108,6 +107,8 @@ def corporeal_death(s, t, i):
     if t.C[d, D_CTYPE] == HUMAN:
         _impudites_witness(s, t, i)
         kill_human(s, t, i)
+    elif t.C[d, D_CTYPE] == ANIMAL:
+        kill_human(s, t, i)   # "Animals have lifespans, with Destinies and Fates": mortal
     elif t.C[d, D_KIND] == UNDEAD:
         soul_death(s, t, i)
     elif returns_unhurt(s, t, i):
@@ -132,8 +133,10 @@ def _impudites_witness(s, t, h):
 
 @njit(cache=True)
 def ethereal_loss(s, t, i):
-    """Songs lost; each Influence the Being holds breaks on a d6 of 1 or 2; in
-    the Marches, Ethereals enter Trauma and others are ejected to Earth."""
+    """Songs lost; each Influence the Being holds breaks on a d6 of 1 or 2; "If
+    in the Marches, Beings other than an Ethereal are ejected to their last
+    non-Marches Location.  An Ethereal leaves to a new location in the Marches
+    and enters Trauma" (marches.py)."""
     log(s, s.I[i, F_CTRL], i, -1, T_ZERO_ET, 0)
     s.I[i, F_ET_OUT] = 1
     drop_songs(s, t, i)
@@ -141,12 +144,11 @@ def ethereal_loss(s, t, i):
         if s.I[j, F_INF_BY] == i and s.I[j, F_ZONE] == Z_PLAY and d6(s.rng) <= 2:
             s.I[j, F_INF_BY] = -1
             s.I[j, F_CTRL] = -1
-    if realm_of(s, s.I[i, F_LOC]) == loc_marches(s):
+    if in_marches(s, s.I[i, F_LOC]):
         if t.C[s.I[i, F_DESIGN], D_CTYPE] == ETHEREAL:
-            s.I[i, F_TRAUMA] = t.C[s.I[i, F_DESIGN], D_HITS + ETHEREAL_REALM]
-            log(s, s.I[i, F_CTRL], i, -1, T_TRAUMA, s.I[i, F_TRAUMA])
+            move_to(s, t, i, ethereal_trauma(s, t, i))
         else:
-            move_to(s, t, i, loc_earth(s))
+            move_to(s, t, i, last_non_marches(s, i))
 
 
 @njit(cache=True)

@@ -24,9 +24,9 @@ from .state import (
     loc_marches,
     log,
 )
-from .tables import D_CTYPE
+from .tables import D_CTYPE, D_PLACE
 from .trace import T_DRAW, T_EVENT
-from .vocabulary import ETHEREAL, HUMAN, INTERVENTION, NATURE, TETHER
+from .vocabulary import ANIMAL, ETHEREAL, HUMAN, IN_MARCHES, INTERVENTION, NATURE, TETHER
 
 
 @njit(cache=True)
@@ -52,8 +52,9 @@ def draw_phase(s, t, p):
 
 @njit(cache=True)
 def arrive(s, t, p, e):
-    """An Events card comes into play: Humans and Tools on Earth (Tools
-    uncontrolled), Ethereals in the Marches, Tethers under the control of "the
+    """An Events card comes into play: Humans, Animals and Tools on Earth (Tools
+    uncontrolled), Ethereals in the Marches, Tethers and Locations on Earth or
+    in the Marches as the card says (D_PLACE), Tethers under the control of "the
     owner of the Events Deck from which this Tether was played", Locations
     uncontrolled; Interventions and Nature take effect at once and are discarded."""
     c = t.C[s.I[e, F_DESIGN], D_CTYPE]
@@ -61,11 +62,11 @@ def arrive(s, t, p, e):
         apply_immediate(s, t, p, e, -1)
         s.I[e, F_ZONE] = Z_DISCARD
         return
-    enter_play(s, e, c == HUMAN or c == ETHEREAL)
+    enter_play(s, e, c == HUMAN or c == ETHEREAL or c == ANIMAL)
     s.I[e, F_ATT] = -1
     s.I[e, F_INF_BY] = -1
     s.I[e, F_ENTERED] = s.g[G_TURN]
-    s.I[e, F_LOC] = loc_marches(s) if c == ETHEREAL else loc_earth(s)
+    s.I[e, F_LOC] = loc_marches(s) if t.C[s.I[e, F_DESIGN], D_PLACE] == IN_MARCHES else loc_earth(s)
     s.I[e, F_CTRL] = p if c == TETHER else -1
-    if c == HUMAN:
+    if c == HUMAN or c == ANIMAL:
         s.I[e, F_AGE] = 0

@@ -8,10 +8,11 @@ any cards in play."
 """
 from numba import njit
 
+from .animals import is_mortal
 from .beings import effect_param, find_effect, is_being
 from .combat import location_damage
 from .damage import resolve_zero_hits, restore_ethereal
-from .humans import side_counter
+from .humans import side_counter, wake_dreamers
 from .policies import below_policy, is_random
 from .resonances import end_short_influence
 from .state import (
@@ -69,6 +70,7 @@ def end_turn(s, t, p):
     restore_ethereal(s, t)
     tether_calm(s, t)
     count_influenced_turns(s, t)
+    wake_dreamers(s, t)
     end_short_influence(s, t)
     discard_to_hand_size(s, t, p)
     for i in beings_in_play(s):
@@ -129,9 +131,10 @@ def heal_counters(s, t, p):
 
 @njit(cache=True)
 def count_influenced_turns(s, t):
-    """Humans count each whole turn ended under Influence for Heaven or for Hell."""
+    """Humans (and Animals, which have Destinies and Fates too) count each whole
+    turn ended under Influence for Heaven or for Hell."""
     for i in beings_in_play(s):
-        if s.I[i, F_CTRL] >= 0 and is_being(s, t, i) and t.C[s.I[i, F_DESIGN], D_CTYPE] == HUMAN:
+        if s.I[i, F_CTRL] >= 0 and is_being(s, t, i) and is_mortal(t, s.I[i, F_DESIGN]):
             s.I[i, F_CNT + side_counter(t, s.I[i, F_CTRL], C_TURNS_HEAVEN)] += 1
 
 

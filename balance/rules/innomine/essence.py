@@ -7,6 +7,7 @@ yourself."
 """
 from numba import njit
 
+from .animals import animals_in_realm
 from .beings import is_being
 from .objects import reliquary_pays
 from .state import (
@@ -34,8 +35,9 @@ APPLIES_OBJECTS, APPLIES_ACTIONS = 0, 1
 
 @njit(cache=True)
 def essence_income(s, t, p):
-    """What seat p gains in phase 2."""
-    n = 1 + s.S[p, S_SOULS]
+    """What seat p gains in phase 2.  Influenced Animals are not in the list:
+    only "every Human or Animal in your Realm" counts for Animals."""
+    n = 1 + s.S[p, S_SOULS] + animals_in_realm(s, t, p)
     for i in beings_in_play(s):
         if s.I[i, F_CTRL] == p and is_being(s, t, i):
             c = t.C[s.I[i, F_DESIGN], D_CTYPE]

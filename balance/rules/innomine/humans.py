@@ -10,8 +10,10 @@ and reincarnates -- put the Human on the bottom of the Events deck."
 from numba import njit
 
 from ...sim.seeding import DICE, below
-from .beings import is_being, leave_play
+from .animals import animal_afterlife, enter_jordi_realm, is_mortal
+from .beings import is_being, leave_play, move_to
 from .decks import events_bottom
+from .marches import in_marches, last_non_marches
 from .state import (
     END_THRESHOLD,
     F_AGE,
@@ -36,8 +38,8 @@ from .state import (
     log,
 )
 from .tables import D_CTYPE, D_DESTINY, D_FATE, D_LIFESPAN, P_SIDE
-from .trace import T_AFTERLIFE, T_AGE_DEATH, T_KILLED, T_WIN
-from .vocabulary import COND_AT_LEAST, COND_AT_MOST, COND_MORE_THAN, HEAVEN, HELL, HUMAN, N_COUNTERS
+from .trace import T_AFTERLIFE, T_AGE_DEATH, T_KILLED, T_MOVE, T_WIN
+from .vocabulary import ANIMAL, COND_AT_LEAST, COND_AT_MOST, COND_MORE_THAN, HEAVEN, HELL, HUMAN, N_COUNTERS
 
 
 @njit(cache=True)
@@ -111,9 +113,16 @@ def enter_realm(s, h, p):
 
 @njit(cache=True)
 def resolve_afterlife(s, t, h):
-    """Human h leaves play: Destiny and Fate decide where it goes."""
+    """Human (or Animal) h leaves play: Destiny and Fate decide where it goes.
+    Animals "only either go to Archangel Jordi's Realm or reincarnate otherwise"
+    (animals.animal_afterlife)."""
     side = afterlife_side(s, t, h)
-    p = afterlife_seat(s, t, h, side) if side >= 0 else -1
+    animal = t.C[s.I[h, F_DESIGN], D_CTYPE] == ANIMAL
+    if animal:
+        p = animal_afterlife(s, t, h, side)
+        side = HEAVEN if p >= 0 else -1
+    else:
+        p = afterlife_seat(s, t, h, side) if side >= 0 else -1
     leave_play(s, t, h, Z_REMOVED)
     if side < 0:
         for k in range(N_COUNTERS):
@@ -124,6 +133,8 @@ def resolve_afterlife(s, t, h):
         s.I[h, F_RESIST] = 0
         s.I[h, F_GUARD] = 0
         events_bottom(s, s.I[h, F_OWNER], h)
+    elif animal:
+        enter_jordi_realm(s, h, p)
     elif p >= 0:
         enter_realm(s, h, p)
     log(s, p, h, -1, T_AFTERLIFE, p)
@@ -138,12 +149,25 @@ def kill_human(s, t, h):
 
 @njit(cache=True)
 def age_mortals(s, t):
-    """Phase 3: every living Human ages one turn; those reaching their Lifespan die."""
+    """Phase 3: every living Human (and Animal: "Animals have lifespans") ages one
+    turn; those reaching their Lifespan die."""
     for h in beings_in_play(s):
-        if s.I[h, F_ZONE] == Z_PLAY and t.C[s.I[h, F_DESIGN], D_CTYPE] == HUMAN and is_being(s, t, h):
+        if s.I[h, F_ZONE] == Z_PLAY and is_mortal(t, s.I[h, F_DESIGN]) and is_being(s, t, h):
             s.I[h, F_AGE] += 1
             if s.I[h, F_AGE] >= t.C[s.I[h, F_DESIGN], D_LIFESPAN]:
                 log(s, s.I[h, F_CTRL], h, -1, T_AGE_DEATH, s.I[h, F_AGE])
                 resolve_afterlife(s, t, h)
                 if s.g[G_WINNER] >= 0:
                     return
+
+
+@njit(cache=True)
+def wake_dreamers(s, t):
+    """Humans "can only inhabit the Marches temporarily (i.e., while they sleep)"
+    (I53): at the end of every turn a Human in the Marches wakes, back at its
+    last non-Marches Location."""
+    for h in beings_in_play(s):
+        if is_being(s, t, h) and t.C[s.I[h, F_DESIGN], D_CTYPE] == HUMAN and in_marches(s, s.I[h, F_LOC]):
+            dest = last_non_marches(s, h)
+            move_to(s, t, h, dest)
+            log(s, s.I[h, F_CTRL], h, dest, T_MOVE, 0)

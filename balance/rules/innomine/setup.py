@@ -18,6 +18,7 @@ from .state import (
     F_ENTERED,
     F_FIGHT,
     F_FIRST,
+    F_LAST_LOC,
     F_GUARD_BY,
     F_HEALED,
     F_INF_BY,
@@ -54,7 +55,7 @@ def clear(s):
     """Reset the State (it is reused across games)."""
     s.I[:, :] = 0
     for f in (F_CTRL, F_INF_BY, F_ATT, F_ATT_BY, F_GUARD_BY, F_FIGHT, F_TIE, F_PREV_CTRL, F_PREV_INF,
-              F_FIRST):
+              F_FIRST, F_LAST_LOC):
         s.I[:, f] = -1
     s.I[:, F_HEALED:F_HEALED + 4] = -1
     s.S[:, :] = 0

@@ -33,7 +33,7 @@ HAND_SIZE = 7
 # ---- per-instance fields: columns of State.I (one row per card instance)
 _FIELDS = ("design owner zone ctrl inf_by loc att natt att_by diss discord trauma entered acts age "
            "resist guard guard_by temp_ctrl prev_ctrl prev_inf tried waited boost fight retreat "
-           "et_out discount_used tie listed engaged first reliquary_turn reliquary_used").split()
+           "et_out discount_used tie listed engaged first reliquary_turn reliquary_used last_loc").split()
 (F_DESIGN,      # design id of the card
  F_OWNER,       # seat whose deck it came from
  F_ZONE,        # Z_*
@@ -68,6 +68,7 @@ _FIELDS = ("design owner zone ctrl inf_by loc att natt att_by diss discord traum
  F_FIRST,       # the first Being an Object was attached to, -1 (Artifacts return to it)
  F_RELIQUARY_TURN,  # turn in which a Reliquary last paid toward an action
  F_RELIQUARY_USED,  # Essence it paid in that turn ("Up to X total Essence per turn")
+ F_LAST_LOC,    # its last non-Marches Location, -1 = none yet (marches.eject)
  ) = range(len(_FIELDS))
 F_DMG = len(_FIELDS)            # 3 columns: damage counters (Ce, E, Co)
 F_CNT = F_DMG + 3               # N_COUNTERS columns: Destiny/Fate counters

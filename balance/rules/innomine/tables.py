@@ -26,10 +26,12 @@ class Tables(NamedTuple):
     eff: np.ndarray          # [D, MAX_EFFECTS, EFFECT_WIDTH] (code, a, b, c, d), code E_NONE = empty
     superiors: np.ndarray    # [D] bitmask of superior ids allowed to use this card (0 = any)
     rung: np.ndarray         # [D] a Distinction's rung: Vassal/Knight 1 ... Master/Baron 3; else 0
+    place: np.ndarray        # [D] where an Events card enters play: ON_EARTH or IN_MARCHES
     # ---- one row per seat (P rows)
     seat_superior: np.ndarray  # [P] superior id (index into CompiledDecks.superior_names)
     seat_side: np.ndarray      # [P] HEAVEN or HELL
     seat_dissonance: np.ndarray  # [P] SUPERIOR_DISSONANCE code of the seat's Superior
+    seat_jordi: np.ndarray     # [P] 1 if the seat's Superior is Jordi, whose Realm takes Animals
     sup_eff: np.ndarray        # [P, 8, 1 + EFFECT_WIDTH] Superior-sheet abilities: (kind, code, a, b, c, d)
     repo: np.ndarray           # [P, Rmax] Repository as design ids, -1 padded
     repo_n: np.ndarray         # [P] Repository size
@@ -47,9 +49,10 @@ D_DESTINY = 12       # 4 columns (counter, op, value, counter2)
 D_FATE = 16          # 4 columns
 D_EFFECTS = 20       # bit e set: effect code e is in the design's game text
 D_RUNG = 21          # a Distinction's rung (Tables.rung)
-N_DESIGN_COLS = 22
+D_PLACE = 22         # where an Events card enters play (Tables.place)
+N_DESIGN_COLS = 23
 (P_SUPERIOR, P_SIDE, P_DISSONANCE, P_REPO_N, P_EVENTS_N,
- P_SUP_EFFECTS) = range(6)   # P_SUP_EFFECTS: bit e set: code e is on the Superior's sheet
+ P_SUP_EFFECTS, P_JORDI) = range(7)   # P_SUP_EFFECTS: bit e set: code e is on the Superior's sheet
 
 
 KERNEL_FIELDS = ("C", "eff", "seat", "sup_eff", "decks", "deck_slot")
@@ -64,7 +67,7 @@ class KernelTables:
 
     C          [D, N_DESIGN_COLS] per-design columns (D_*)
     eff        [D, MAX_EFFECTS, EFFECT_WIDTH]
-    seat       [P, 6] per-seat columns (P_*)
+    seat       [P, 7] per-seat columns (P_*)
     sup_eff    [P, 8, 1 + EFFECT_WIDTH]
     decks      [P, 2, M] Repository / Events deck lists as design ids, -1 padded
     deck_slot  [P, D]
@@ -87,7 +90,8 @@ def pack(t: Tables):
     D = t.ctype.shape[0]
     C = np.zeros((D, N_DESIGN_COLS), dtype=np.int64)
     for col, arr in ((D_CTYPE, t.ctype), (D_KIND, t.kind), (D_SIDE, t.side), (D_COST, t.cost),
-                     (D_LIFESPAN, t.lifespan), (D_SUPERIORS, t.superiors), (D_RUNG, t.rung)):
+                     (D_LIFESPAN, t.lifespan), (D_SUPERIORS, t.superiors), (D_RUNG, t.rung),
+                     (D_PLACE, t.place)):
         C[:, col] = arr
     C[:, D_ATK:D_ATK + 3] = t.atk
     C[:, D_HITS:D_HITS + 3] = t.hits
@@ -95,7 +99,7 @@ def pack(t: Tables):
     C[:, D_FATE:D_FATE + 4] = t.fate
     C[:, D_EFFECTS] = _code_bits(t.eff[:, :, 0])
     seat = np.stack([t.seat_superior, t.seat_side, t.seat_dissonance, t.repo_n, t.events_n,
-                     _code_bits(t.sup_eff[:, :, 1])], axis=1)
+                     _code_bits(t.sup_eff[:, :, 1]), t.seat_jordi], axis=1)
     P = seat.shape[0]
     m = max(t.repo.shape[1], t.events.shape[1])
     decks = np.full((P, 2, m), -1, dtype=np.int64)

@@ -11,17 +11,29 @@ is not here is rejected at load time with the list of valid names.
 # Rulebook, "Types of Cards": Repository cards, then Event cards.
 SERVITOR, SONG, OBJECT, RANK, SKILL, RITE, COMBAT_ACT, PERSONAL_ACT = range(8)
 HUMAN, ETHEREAL, TOOL, TETHER, LOCATION, INTERVENTION, NATURE = range(8, 15)
+# "Animals are Beings [...] Animals have lifespans, with Destinies and Fates"
+# (rulebook, "Beings in Detail"); like Humans, they come from the Events deck.
+ANIMAL = 15
 
 CARD_TYPES = {
     "servitor": SERVITOR, "song": SONG, "object": OBJECT, "rank": RANK,
     "skill": SKILL, "rite": RITE, "combat_act": COMBAT_ACT, "personal_act": PERSONAL_ACT,
     "human": HUMAN, "ethereal": ETHEREAL, "tool": TOOL, "tether": TETHER,
-    "location": LOCATION, "intervention": INTERVENTION, "nature": NATURE,
+    "location": LOCATION, "intervention": INTERVENTION, "nature": NATURE, "animal": ANIMAL,
 }
 REPOSITORY_TYPES = frozenset(range(SERVITOR, PERSONAL_ACT + 1))
-EVENTS_TYPES = frozenset(range(HUMAN, NATURE + 1))
+EVENTS_TYPES = frozenset(range(HUMAN, ANIMAL + 1))
 ATTACHMENT_TYPES = frozenset({SONG, OBJECT, RANK, SKILL, RITE, TOOL})
-BEING_TYPES = frozenset({SERVITOR, HUMAN, ETHEREAL})
+BEING_TYPES = frozenset({SERVITOR, HUMAN, ETHEREAL, ANIMAL})
+MORTAL_TYPES = frozenset({HUMAN, ANIMAL})     # a lifespan, a Destiny and a Fate
+
+# ---------------------------------------------------------------- places
+# Where an Events card comes into play: "the Earth, unless otherwise specified,
+# such as the Marches for Ethereals"; Tethers "are actually two Locations, one on
+# Earth or the Marches and one 'everywhere' in your Realm".
+ON_EARTH, IN_MARCHES = 0, 1
+PLACES = {"earth": ON_EARTH, "marches": IN_MARCHES}
+PLACED_TYPES = frozenset({TETHER, LOCATION})   # the cards that say where they are
 
 # ---------------------------------------------------------------- sides
 HEAVEN, HELL = 0, 1
@@ -111,6 +123,11 @@ E_LEADER, E_FIRST_AID, E_RESTRICT_INFLUENCED, E_NATURE_IMMUNE, E_SHARE_RANKS = 1
 E_ATTACK_BONUS = 24
 # Objects (rulebook, "Objects"): Reliquaries' Essence toward action costs, Talismans' skill-roll bonus.
 E_RELIQUARY, E_SKILL_BONUS = 26, 27
+# Combat types (rulebook, phase 6a): "ethereal attacks may be undertaken with certain
+# Objects or Abilities" on Earth, "ethereal combat [...] with certain Relics or
+# Abilities" in Realms.  Animals: "No cards other than those explicitly stating
+# otherwise may be attached to Animals" -- this effect is that statement.
+E_COMBAT_TYPE, E_ATTACHES_TO_ANIMALS = 28, 29
 # Immediate: Personal Acts, Interventions, Nature.
 E_GAIN_ESSENCE, E_CONVERT_HUMAN, E_EXTRA_ACTION, E_STEAL_TETHER = 30, 31, 32, 33
 E_RELEASE_TRAUMA, E_DAMAGE_ALL, E_DESTROY_TETHER = 34, 35, 36
@@ -154,6 +171,8 @@ EFFECTS = {
     "attack_bonus": (E_ATTACK_BONUS, [("realm", REALMS, "corporeal"), ("amount", "int", 1)]),
     "reliquary": (E_RELIQUARY, [("amount", "int", None)]),
     "skill_bonus": (E_SKILL_BONUS, [("amount", "int", 1)]),
+    "combat_type": (E_COMBAT_TYPE, [("realm", REALMS, None)]),
+    "attaches_to_animals": (E_ATTACHES_TO_ANIMALS, []),
     "gain_essence": (E_GAIN_ESSENCE, [("amount", "int", None)]),
     "convert_human": (E_CONVERT_HUMAN, []),
     "extra_action": (E_EXTRA_ACTION, [("amount", "int", 1)]),

@@ -6,6 +6,9 @@ lets a test take named cards out of the decks and put them where a rulebook
 passage says they are: in play, on top of a deck, or in a hand.  ``peek``
 reads the next roll of the engine's seeded streams without using it up.
 """
+import re
+import shutil
+
 import numpy as np
 
 from balance.cards import compile_tables, load_deck
@@ -19,6 +22,24 @@ from balance.rules.innomine.vocabulary import ANIMAL, ETHEREAL, HUMAN, SERVITOR
 
 ROOT = S.__file__.rsplit("/balance/", 1)[0]
 BELIAL, GABRIEL = 0, 1
+
+
+def data_deck(tmp, deck, data, repo, events):
+    """``deck``'s starter deck with copies of cards of tests/data/``data`` added
+    (``repo`` and ``events``: name -> copies), written under ``tmp``."""
+    lib = tmp / "cards"
+    if not lib.exists():
+        shutil.copytree(ROOT + "/decks/cards", lib)
+    shutil.copy(f"{ROOT}/tests/data/{data}", lib / data)
+    text = open(f"{ROOT}/decks/{deck}.toml").read()
+    text = text.replace('library = "cards"', f'library = "{lib}"\nsheets = "{ROOT}/decks/superiors.toml"')
+    added = "".join(f'"{n}" = {k}\n' for n, k in repo.items())
+    text = text.replace("[repository]\n", "[repository]\n" + added)
+    text = text.replace("[events]\n", "[events]\n" + "".join(f'"{n}" = {k}\n' for n, k in events.items()))
+    text = re.sub(r'^name = ".*"$', f'name = "{deck} with {data}"', text, count=1, flags=re.M)
+    path = tmp / f"{deck}.toml"
+    path.write_text(text)
+    return str(path)
 
 
 def peek(s, roll):

@@ -5,11 +5,9 @@ rule from a small position the rulebook's text decides.
 No starter deck holds an Ethereal, an Animal or anything in the Marches; those
 cards are in tests/data/marches.toml and are planted into the starter decks."""
 import dataclasses
-import re
-import shutil
 
 import pytest
-from positions import BELIAL, GABRIEL, ROOT, Board
+from positions import BELIAL, GABRIEL, ROOT, Board, data_deck
 
 from balance.cards import DeckError, compile_tables, load_deck, load_library
 from balance.rules.innomine import state as S
@@ -42,18 +40,7 @@ EVENTS = {"Lantern Wisp": 2, "Old Grey Wolf": 2, "Stray Cat": 1, "Gate of Horn":
 
 def marches_deck(tmp, deck):
     """``deck``'s starter deck with the cards of tests/data/marches.toml added."""
-    lib = tmp / "cards"
-    if not lib.exists():
-        shutil.copytree(ROOT + "/decks/cards", lib)
-        shutil.copy(ROOT + "/tests/data/marches.toml", lib / "marches.toml")
-    text = open(f"{ROOT}/decks/{deck}.toml").read()
-    text = text.replace('library = "cards"', f'library = "{lib}"\nsheets = "{ROOT}/decks/superiors.toml"')
-    text = text.replace("[repository]\n", "[repository]\n" + "".join(f'"{n}" = {k}\n' for n, k in REPO.items()))
-    text = text.replace("[events]\n", "[events]\n" + "".join(f'"{n}" = {k}\n' for n, k in EVENTS.items()))
-    text = re.sub(r'^name = ".*"$', f'name = "{deck} in the Marches"', text, count=1, flags=re.M)
-    path = tmp / f"{deck}.toml"
-    path.write_text(text)
-    return str(path)
+    return data_deck(tmp, deck, "marches.toml", REPO, EVENTS)
 
 
 @pytest.fixture(scope="module")

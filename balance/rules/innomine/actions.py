@@ -27,6 +27,7 @@ from .dissonance import add_dissonance
 from .effects import use_ability
 from .essence import action_cost
 from .fledging import can_fledge_into, fledge, fledge_cost
+from .host_resonance import best_host, hold_rolls, may_attach, resonate_host, return_to_realm, rider_options
 from .humans import afterlife_side, condition_met, side_counter
 from .marches import in_marches, tool_usable
 from .policies import (
@@ -54,6 +55,7 @@ from .state import (
     F_DMG,
     F_FIGHT,
     F_HEALED,
+    F_HOST,
     F_INF_BY,
     F_LOC,
     F_NATT,
@@ -112,12 +114,15 @@ from .vocabulary import (
 
 # what a chosen action is
 K_WAIT, K_RESONATE, K_STEAL, K_ATTACK, K_ABILITY, K_MOVE, K_FLEDGE = range(7)
+K_ATTACH, K_GO_HOME = range(20, 22)   # Kyriotates and Shedim (host_resonance.py)
 MAX_PASSES = 4
 
 
 @njit(cache=True)
 def actions_phase(s, t):
-    """Phase 6: every Being with an action left takes it, as its controller chooses."""
+    """Phase 6: every Being with an action left takes it, as its controller
+    chooses, after the Shedim's rolls "At the beginning of every Actions phase"."""
+    hold_rolls(s, t)
     for _ in range(MAX_PASSES):
         acted = False
         for i in beings_in_play(s):
@@ -137,6 +142,13 @@ def take_action(s, t, i):
     p = s.I[i, F_CTRL]
     collect_rivals(s, p)
     kind, a, b, best = K_WAIT, -1, -1, score(s, p, weight(s, p, W_WAIT) + _wait_bonus(s, t, i))
+    if s.I[i, F_HOST] >= 0:
+        _ride_on(s, t, i, p, best)
+        return
+    if may_attach(s, t, i):
+        a2, v = best_host(s, t, i, p, False)
+        if v > best:
+            kind, a, best = K_ATTACH, a2, v
     restricted = _restricted(s, t, i)
     if influences(s, t, i) and not restricted:
         k2, a2, v = _best_resonance(s, t, i, p)
@@ -160,6 +172,19 @@ def take_action(s, t, i):
 
 
 @njit(cache=True)
+def _ride_on(s, t, i, p, wait):
+    """A Kyriotate or Shedite attached to a host: "the only choices [...] are
+    to Wait, Move back to its Realm, or Resonate a target on Earth"."""
+    kind, a, best = K_WAIT, -1, wait
+    h, v, home = rider_options(s, t, i, p)
+    if h >= 0 and v > best:
+        kind, a, best = K_ATTACH, h, v
+    if home > best:
+        kind = K_GO_HOME
+    _do(s, t, i, kind, a, -1)
+
+
+@njit(cache=True)
 def _do(s, t, i, kind, a, b):
     s.I[i, F_ACTS] -= 1
     if kind != K_WAIT and t.C[s.I[i, F_DESIGN], D_KIND] == ELOHITE and s.I[i, F_CTRL] != s.I[i, F_OWNER]:
@@ -179,6 +204,10 @@ def _do(s, t, i, kind, a, b):
         use_ability(s, t, i, a, b >> 20, -1 if j == 0xFFFFF else j)
     elif kind == K_FLEDGE:
         fledge(s, t, i, a)
+    elif kind == K_ATTACH:
+        resonate_host(s, t, i, a)
+    elif kind == K_GO_HOME:
+        return_to_realm(s, t, i)
     else:
         move_to(s, t, i, a)
         log(s, s.I[i, F_CTRL], i, a, T_MOVE, 0)

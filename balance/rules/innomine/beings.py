@@ -21,10 +21,14 @@ from .state import (
     F_ET_OUT,
     F_FIGHT,
     F_FIRST,
+    F_HOST,
     F_INF_BY,
     F_LOC,
+    F_MUTE,
     F_NATT,
     F_OWNER,
+    F_RIDER,
+    F_STAY,
     F_TEMP_CTRL,
     F_TRAUMA,
     F_WAITED,
@@ -114,8 +118,10 @@ def unfledged(s, t, i):
 
 @njit(cache=True, inline="always")
 def has_text(s, i):
-    """Beings in Trauma are treated as having no game text or attached cards."""
-    return s.I[i, F_TRAUMA] == 0
+    """Beings in Trauma are treated as having no game text or attached cards; so
+    is a Kyriotate's host: "Treat the Being to which a Kyriotate is attached as
+    having no game text" (hosts.py)."""
+    return s.I[i, F_TRAUMA] == 0 and s.I[i, F_MUTE] == 0
 
 
 @njit(cache=True, inline="always")
@@ -330,6 +336,8 @@ def move_to(s, t, i, l):
     s.I[i, F_LOC] = l
     for a in range(s.I[i, F_NATT]):
         s.I[s.I[i, F_ATTS + a], F_LOC] = l
+    if s.I[i, F_RIDER] >= 0:
+        s.I[s.I[i, F_RIDER], F_LOC] = l   # a Kyriotate or Shedite goes where its host goes
 
 
 @njit(cache=True)
@@ -345,7 +353,16 @@ def send_home(s, t, i):
 @njit(cache=True)
 def leave_play(s, t, i, zone):
     """Being i leaves play into ``zone``: attachments handled, Influence freed,
-    Pyres-style "whenever a Being under controller's Influence leaves play"."""
+    Pyres-style "whenever a Being under controller's Influence leaves play".
+    A Kyriotate or Shedite leaving play leaves its host; a host leaving play
+    other than by dying (which hosts.host_dies resolves first) sends its rider
+    back to its Realm (end_ride)."""
+    if s.I[i, F_HOST] >= 0:
+        end_ride(s, t, i)
+    if s.I[i, F_RIDER] >= 0:
+        r = s.I[i, F_RIDER]
+        end_ride(s, t, r)
+        send_home(s, t, r)
     drop_attachments(s, t, i, False)
     free_influenced_by(s, t, i)
     p = s.I[i, F_CTRL]
@@ -358,6 +375,22 @@ def leave_play(s, t, i, zone):
     s.I[i, F_TEMP_CTRL] = 0
     for f in (F_DMG, F_DMG + 1, F_DMG + 2, F_TRAUMA, F_ACTS, F_WAITED, F_ET_OUT, F_BOOST, F_DISCOUNT_USED):
         s.I[i, f] = 0
+
+
+@njit(cache=True)
+def end_ride(s, t, r):
+    """Kyriotate or Shedite r is no longer attached to its host: the host is
+    freed of r's Influence and has its game text again (hosts.py)."""
+    h = s.I[r, F_HOST]
+    for c in range(s.I.shape[0]):
+        if s.I[c, F_STAY] == r:
+            s.I[c, F_STAY] = -1
+    s.I[r, F_HOST] = -1
+    s.I[h, F_RIDER] = -1
+    s.I[h, F_MUTE] = 0
+    if s.I[h, F_INF_BY] == r:
+        s.I[h, F_INF_BY] = -1
+        s.I[h, F_CTRL] = s.I[h, F_OWNER] if t.C[s.I[h, F_DESIGN], D_CTYPE] == SERVITOR else -1
 
 
 @njit(cache=True)

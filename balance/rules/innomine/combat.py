@@ -42,6 +42,7 @@ from .state import (
     F_DISCORD,
     F_ENTERED,
     F_FIGHT,
+    F_HOST,
     F_LOC,
     F_RETREAT,
     F_TRAUMA,
@@ -96,9 +97,10 @@ def roll_damage(roll, divisor):
 @njit(cache=True, inline="always")
 def attackable(s, t, i, by_seat):
     """"Beings cannot be attacked until they have spent one opponent's Turn in a
-    given Realm": i entered its realm at least two turns ago (docs/rules.md)."""
+    given Realm": i entered its realm at least two turns ago (docs/rules.md).
+    A Kyriotate or Shedite attached to a host is not manifest to attack (I60)."""
     return (is_being(s, t, i) and s.I[i, F_CTRL] != by_seat and s.I[i, F_TRAUMA] == 0
-            and s.I[i, F_ENTERED] <= s.g[G_TURN] - 2)
+            and s.I[i, F_ENTERED] <= s.g[G_TURN] - 2 and s.I[i, F_HOST] < 0)
 
 
 @njit(cache=True)
@@ -209,7 +211,8 @@ def _join(s, t, i, L, side):
 
 @njit(cache=True)
 def _can_fight_in(s, t, i, r):
-    if not may_fight_in(s, t, i, r):
+    """May i join a combat of type r?  Not a Kyriotate or Shedite attached to a host (I60)."""
+    if not may_fight_in(s, t, i, r) or s.I[i, F_HOST] >= 0:
         return False
     if attack_value(s, t, i, r) > 0:
         return True
@@ -238,7 +241,7 @@ def _gather_defenders(s, t, q, L):
         return
     for j in beings_in_play(s):
         if (s.I[j, F_FIGHT] < 0 and s.I[j, F_LOC] == L and s.I[j, F_CTRL] == q and can_act(s, t, j)
-                and t.C[s.I[j, F_DESIGN], D_CTYPE] == SERVITOR):
+                and t.C[s.I[j, F_DESIGN], D_CTYPE] == SERVITOR and s.I[j, F_HOST] < 0):
             s.I[j, F_FIGHT] = DEFENDING
 
 

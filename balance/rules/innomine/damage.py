@@ -13,6 +13,7 @@ from numba import njit
 from ...sim.seeding import d6
 from .beings import drop_objects, drop_songs, is_being, leave_play, move_to, returns_unhurt, send_home
 from .dissonance import add_dissonance
+from .hosts import host_dies, spares_dissonance
 from .humans import kill_human
 from .marches import ethereal_trauma, in_marches, last_non_marches
 from .state import (
@@ -63,7 +64,8 @@ def deal_damage(s, t, src, tgt, r, amount):
     if src >= 0:
         if t.C[s.I[src, F_DESIGN], D_CTYPE] == HUMAN:
             s.I[src, F_CNT + _DEALT] += n
-        if t.C[s.I[src, F_DESIGN], D_KIND] == MERCURIAN and t.C[s.I[tgt, F_DESIGN], D_CTYPE] == HUMAN:
+        if (t.C[s.I[src, F_DESIGN], D_KIND] == MERCURIAN and t.C[s.I[tgt, F_DESIGN], D_CTYPE] == HUMAN
+                and not spares_dissonance(s, t, tgt)):
             add_dissonance(s, t, src, 1)
     return n
 
@@ -93,19 +95,25 @@ def resolve_zero_hits(s, t):
 
 @njit(cache=True)
 def soul_death(s, t, i):
-    """Discard the Being with its Songs and Ranks; its Objects fall loose."""
+    """Discard the Being with its Songs and Ranks; its Objects fall loose.  A
+    Kyriotate or Shedite attached to it sees its host die (hosts.host_dies)."""
     log(s, s.I[i, F_CTRL], i, -1, T_ZERO_CE, 0)
+    host_dies(s, t, i)
     leave_play(s, t, i, Z_DISCARD)
 
 
 @njit(cache=True)
 def corporeal_death(s, t, i):
     """Mortals die (afterlife); Undead are soul-dead; Malakim and Saints go home
-    and regenerate; other Immortals enter Trauma for their Corporeal Hits in turns."""
+    and regenerate; other Immortals enter Trauma for their Corporeal Hits in
+    turns.  Each "die[s] corporeally": a Kyriotate or Shedite attached to i sees
+    its host die (hosts.host_dies)."""
     log(s, s.I[i, F_CTRL], i, -1, T_ZERO_CO, 0)
     d = s.I[i, F_DESIGN]
     if t.C[d, D_CTYPE] == HUMAN:
         _impudites_witness(s, t, i)
+    host_dies(s, t, i)
+    if t.C[d, D_CTYPE] == HUMAN:
         kill_human(s, t, i)
     elif t.C[d, D_CTYPE] == ANIMAL:
         kill_human(s, t, i)   # "Animals have lifespans, with Destinies and Fates": mortal
@@ -125,7 +133,10 @@ def corporeal_death(s, t, i):
 
 @njit(cache=True)
 def _impudites_witness(s, t, h):
-    """"Impudites take a note of Dissonance if a Human in their Location dies other than via aging.\""""
+    """"Impudites take a note of Dissonance if a Human in their Location dies
+    other than via aging" -- not for a Human a Kyriotate rides (hosts.spares_dissonance)."""
+    if spares_dissonance(s, t, h):
+        return
     for j in beings_in_play(s):
         if is_being(s, t, j) and t.C[s.I[j, F_DESIGN], D_KIND] == IMPUDITE and s.I[j, F_LOC] == s.I[h, F_LOC]:
             add_dissonance(s, t, j, 1)

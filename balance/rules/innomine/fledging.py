@@ -4,13 +4,16 @@
 replaced with any Angel from your hand by paying that Angel's cost, less the
 Reliever's cost (min. 1) -- keeping all attached cards."  Demonlings likewise,
 "replaced with any Demon from your hand".  (I39: the Angel or Demon takes the
-unfledged Being's place; fledging into a Kyriotate or Shedite is not offered.)
+unfledged Being's place.)  "(If the angel is a Kyriotate, it must make a
+Resonance roll immediately, or be able to stay on Earth without a host)", and
+the same for a Shedite (host_resonance.arrive_on_earth).
 """
 from numba import njit
 
 from .beings import attach, detach, leave_play
 from .draw import mark
 from .essence import card_cost, pay
+from .host_resonance import arrive_on_earth
 from .state import (
     F_ACTS,
     F_ATT_BY,
@@ -28,22 +31,22 @@ from .state import (
 )
 from .tables import D_COST, D_CTYPE, D_KIND
 from .trace import T_FLEDGE
-from .vocabulary import BALSERAPH, DEMONLING, IMPUDITE, KYRIOTATE, MERCURIAN, RELIEVER, SERAPH, SERVITOR, SHEDITE
+from .vocabulary import BALSERAPH, DEMONLING, IMPUDITE, MERCURIAN, RELIEVER, SERAPH, SERVITOR
 
 
 @njit(cache=True)
 def can_fledge_into(s, t, i, c):
     """Card c is "any Angel" for Reliever i ("any Demon" for Demonling i): a
     Servitor of a Choir (of a Band).  Bright Lilim never enter play from the
-    hand, and Kyriotates and Shedim are left out (I39)."""
+    hand (I39)."""
     d = s.I[c, F_DESIGN]
     if t.C[d, D_CTYPE] != SERVITOR:
         return False
     k, mine = t.C[d, D_KIND], t.C[s.I[i, F_DESIGN], D_KIND]
     if mine == RELIEVER:
-        return SERAPH <= k <= MERCURIAN and k != KYRIOTATE
+        return SERAPH <= k <= MERCURIAN
     if mine == DEMONLING:
-        return BALSERAPH <= k <= IMPUDITE and k != SHEDITE
+        return BALSERAPH <= k <= IMPUDITE
     return False
 
 
@@ -59,7 +62,7 @@ def fledge(s, t, i, c):
     """Unfledged Being i is replaced by card c from its controller's hand: c
     takes i's place (Location, control, time in the realm) and every card
     attached to i; i is discarded.  c has no action left this turn: the fledging
-    was i's."""
+    was i's.  A Kyriotate or Shedite fledged on Earth rolls at once to attach."""
     p = s.I[i, F_CTRL]
     pay(s, p, fledge_cost(s, t, p, i, c))
     mark(s, S_MASK_PLAYED, p, t, s.I[c, F_DESIGN])
@@ -75,3 +78,4 @@ def fledge(s, t, i, c):
         detach(s, a)
         attach(s, t, a, c, s.I[a, F_ATT_BY])
     leave_play(s, t, i, Z_DISCARD)
+    arrive_on_earth(s, t, c)

@@ -13,6 +13,7 @@ from ...sim.seeding import DICE, below
 from .animals import animal_afterlife, enter_jordi_realm, is_mortal
 from .beings import is_being, leave_play, move_to
 from .decks import events_bottom
+from .hosts import host_dies
 from .marches import in_marches, last_non_marches
 from .state import (
     END_THRESHOLD,
@@ -156,6 +157,7 @@ def age_mortals(s, t):
             s.I[h, F_AGE] += 1
             if s.I[h, F_AGE] >= t.C[s.I[h, F_DESIGN], D_LIFESPAN]:
                 log(s, s.I[h, F_CTRL], h, -1, T_AGE_DEATH, s.I[h, F_AGE])
+                host_dies(s, t, h)
                 resolve_afterlife(s, t, h)
                 if s.g[G_WINNER] >= 0:
                     return

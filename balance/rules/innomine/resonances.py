@@ -14,6 +14,10 @@ Rulebook, "Beings in Detail".  Implemented here, exactly as written:
 - Habbalah: "if the result is greater than the target's Ethereal Hits, the
   Being is Influenced by you until the end of the current turn", and the three
   outcomes of failure.
+- Kyriotates and Shedim: the roll to attach to a host (host_resonance.py) is
+  "an Influence", against "the Being's Celestial Hits (or those of any
+  Kyriotate or Shedite already attached to the Being)"; Bound: "apply levels
+  of Bound as a penalty to any Resonance roll".
 """
 from numba import njit
 
@@ -39,6 +43,7 @@ from .state import (
     F_PREV_CTRL,
     F_PREV_INF,
     F_RESIST,
+    F_RIDER,
     F_TEMP_CTRL,
     F_TRAUMA,
     F_TRIED,
@@ -61,8 +66,10 @@ from .vocabulary import (
     HABBALITE,
     HUMAN,
     IMPUDITE,
+    KYRIOTATE,
     MERCURIAN,
     SERVITOR,
+    SHEDITE,
 )
 
 OP_GE, OP_GT = 0, 1
@@ -78,17 +85,21 @@ def resonance_stat(kind):
         return ETHEREAL_REALM, OP_GT
     if kind == BALSERAPH:
         return CELESTIAL, OP_GE
-    if kind == IMPUDITE:
+    if kind == IMPUDITE or kind == KYRIOTATE:
         return CELESTIAL, OP_GT
+    if kind == SHEDITE:
+        return CELESTIAL, OP_GE
     return -1, OP_GE
 
 
 @njit(cache=True)
 def influences(s, t, i):
-    """Does Being i have an Influence Resonance implemented here?"""
+    """Does Being i have an Influence Resonance implemented here?  (Kyriotates
+    and Shedim Influence only by attaching: host_resonance.py.)"""
     if t.C[s.I[i, F_DESIGN], D_CTYPE] != SERVITOR or s.I[i, F_TRAUMA] > 0:
         return False
-    return resonance_stat(t.C[s.I[i, F_DESIGN], D_KIND])[0] >= 0
+    k = t.C[s.I[i, F_DESIGN], D_KIND]
+    return resonance_stat(k)[0] >= 0 and k != KYRIOTATE and k != SHEDITE
 
 
 @njit(cache=True)
@@ -107,7 +118,7 @@ def modifier(s, t, actor, target):
     Demon Prince Influences), a Talisman's bonus to a roll a Skill takes part
     in, -1 per Malakite counter, -1 per Balseraph counter
     set by another Being, -Paranoia (Balseraph Discord), +1 for a Mercurian if
-    the target is already Influenced.
+    the target is already Influenced, -Bound (Kyriotate and Shedite Discord).
     """
     m = effect_sum(s, t, actor, E_INFLUENCE_BONUS, 1, 2, AGAINST_ANY)
     other = _other_side_human(s, t, actor, target)
@@ -118,7 +129,7 @@ def modifier(s, t, actor, target):
     if s.I[target, F_GUARD_BY] != actor:
         m -= s.I[target, F_GUARD]
     k = t.C[s.I[actor, F_DESIGN], D_KIND]
-    if k == BALSERAPH:
+    if k == BALSERAPH or k == KYRIOTATE or k == SHEDITE:
         m -= s.I[actor, F_DISCORD]
     if k == MERCURIAN and s.I[target, F_CTRL] >= 0:
         m += 1
@@ -139,10 +150,22 @@ def succeeds(total, hits, op):
 
 
 @njit(cache=True)
-def classic_faces(s, t, actor, target, stat, op):
-    """Faces of a d6 on which actor's Influence roll on target succeeds."""
-    m = modifier(s, t, actor, target)
-    hits = t.C[s.I[target, F_DESIGN], D_HITS + stat]
+def target_hits(s, t, actor, target, stat):
+    """target's Hits in ``stat``; its Celestial Hits are those of a Kyriotate or
+    Shedite attached to it, other than actor ("the Being's Celestial Hits (or
+    those of any Kyriotate or Shedite already attached to the Being)", I61)."""
+    r = s.I[target, F_RIDER]
+    if stat == CELESTIAL and r >= 0 and r != actor:
+        return t.C[s.I[r, F_DESIGN], D_HITS + CELESTIAL]
+    return t.C[s.I[target, F_DESIGN], D_HITS + stat]
+
+
+@njit(cache=True)
+def classic_faces(s, t, actor, target, stat, op, extra=0):
+    """Faces of a d6 on which actor's Influence roll on target succeeds (with
+    ``extra`` added to the roll)."""
+    m = modifier(s, t, actor, target) + extra
+    hits = target_hits(s, t, actor, target, stat)
     n = 0
     for r in range(1, 7):
         if succeeds(r + m, hits, op):
@@ -162,13 +185,13 @@ def p_success(s, t, actor, target, stat, op):
 
 
 @njit(cache=True)
-def influence_roll(s, t, actor, target, stat, op):
-    """Roll d6 + modifiers against target's Hits in ``stat`` (or its d666);
-    returns (success, result): the die, or the d666's check digit."""
+def influence_roll(s, t, actor, target, stat, op, extra=0):
+    """Roll d6 + modifiers (+ ``extra``) against target's Hits in ``stat`` (or
+    its d666); returns (success, result): the die, or the d666's check digit."""
     if s.g[G_VARIANT] == D666:
-        return influence_d666(s, t, actor, target, stat, op)
+        return influence_d666(s, t, actor, target, stat, op, extra)
     r = d6(s.rng)
-    ok = succeeds(r + modifier(s, t, actor, target), t.C[s.I[target, F_DESIGN], D_HITS + stat], op)
+    ok = succeeds(r + modifier(s, t, actor, target) + extra, target_hits(s, t, actor, target, stat), op)
     log(s, s.I[actor, F_CTRL], actor, target, T_INFLUENCE if ok else T_INFLUENCE_FAIL, r)
     return ok, r
 
@@ -182,14 +205,14 @@ def essence_before(s, p):
 
 
 @njit(cache=True)
-def influence_d666(s, t, actor, target, stat, op):
+def influence_d666(s, t, actor, target, stat, op, extra):
     """The d666 variant's Influence roll (docs/rules.md, I-d666): the classic roll's
     target mapped to a d666 target, +1 per Essence spent before the roll, and a
     failure bought back at 2 Essence per +1 when the policy allows that much."""
     p = s.I[actor, F_CTRL]
     before = essence_before(s, p)
     pay(s, p, before)
-    goal = target_for_faces(classic_faces(s, t, actor, target, stat, op)) + before
+    goal = target_for_faces(classic_faces(s, t, actor, target, stat, op, extra)) + before
     ok, total, check = d666_roll(s.rng, goal)
     if not ok:
         cost = rescue_cost(total, goal)

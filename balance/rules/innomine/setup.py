@@ -18,7 +18,10 @@ from .state import (
     F_ENTERED,
     F_FIGHT,
     F_FIRST,
+    F_HOST,
     F_LAST_LOC,
+    F_RIDER,
+    F_STAY,
     F_GUARD_BY,
     F_HEALED,
     F_INF_BY,
@@ -55,7 +58,7 @@ def clear(s):
     """Reset the State (it is reused across games)."""
     s.I[:, :] = 0
     for f in (F_CTRL, F_INF_BY, F_ATT, F_ATT_BY, F_GUARD_BY, F_FIGHT, F_TIE, F_PREV_CTRL, F_PREV_INF,
-              F_FIRST, F_LAST_LOC):
+              F_FIRST, F_LAST_LOC, F_HOST, F_RIDER, F_STAY):
         s.I[:, f] = -1
     s.I[:, F_HEALED:F_HEALED + 4] = -1
     s.S[:, :] = 0

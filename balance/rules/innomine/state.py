@@ -33,7 +33,8 @@ HAND_SIZE = 7
 # ---- per-instance fields: columns of State.I (one row per card instance)
 _FIELDS = ("design owner zone ctrl inf_by loc att natt att_by diss discord trauma entered acts age "
            "resist guard guard_by temp_ctrl prev_ctrl prev_inf tried waited boost fight retreat "
-           "et_out discount_used tie listed engaged first reliquary_turn reliquary_used last_loc").split()
+           "et_out discount_used tie listed engaged first reliquary_turn reliquary_used last_loc "
+           "host rider host_turn host_dmg stay mute").split()
 (F_DESIGN,      # design id of the card
  F_OWNER,       # seat whose deck it came from
  F_ZONE,        # Z_*
@@ -69,6 +70,12 @@ _FIELDS = ("design owner zone ctrl inf_by loc att natt att_by diss discord traum
  F_RELIQUARY_TURN,  # turn in which a Reliquary last paid toward an action
  F_RELIQUARY_USED,  # Essence it paid in that turn ("Up to X total Essence per turn")
  F_LAST_LOC,    # its last non-Marches Location, -1 = none yet (marches.eject)
+ F_HOST,        # the Being a Kyriotate or Shedite is attached to, -1 (hosts.py)
+ F_RIDER,       # the Kyriotate or Shedite attached to this Being, -1
+ F_HOST_TURN,   # turn the rider attached to its host
+ F_HOST_DMG,    # damage counters its host carried when the rider attached
+ F_STAY,        # the Kyriotate whose host held this card when it attached, -1
+ F_MUTE,        # 1 while a Kyriotate rides this Being: "as having no game text"
  ) = range(len(_FIELDS))
 F_DMG = len(_FIELDS)            # 3 columns: damage counters (Ce, E, Co)
 F_CNT = F_DMG + 3               # N_COUNTERS columns: Destiny/Fate counters

@@ -9,6 +9,7 @@ The kernel appends rows (turn, phase, seat, card, target, code, value) with
  T_DISCARD, T_STEAL, T_STEAL_TETHER, T_INTERVENTION, T_DISSONANCE, T_RETREAT, T_HEAL,
  T_TOOL, T_LOCATION, T_ATTACH, T_BOTTOM, T_EXPIRE, T_WAIT, T_GAIN_TEXT, T_ROUND,
  T_RESIST, T_KILLED, T_FALL_DEMON, T_FLEDGE) = range(44)
+(T_HOST, T_LEAVE_HOST, T_HOLD, T_BOUND) = range(44, 48)
 
 PHASES = ["setup", "draw", "gain essence", "age mortals", "dissonance", "acts", "actions", "end turn"]
 END_REASONS = {0: "threshold reached", 1: "turn cap", 2: "deck-out"}
@@ -58,6 +59,10 @@ _TEXT = {
     T_KILLED: "{card} is killed",
     T_FALL_DEMON: "brings {card} into its Realm for the Fall of {target}",
     T_FLEDGE: "{card} fledges into {target}",
+    T_HOST: "{card} attaches to {target} and Influences it",
+    T_LEAVE_HOST: "{card} leaves its host {target}",
+    T_HOLD: "{card} rolls to keep its hold on {target} (roll {value})",
+    T_BOUND: "{card} is Bound and stays in {target} (roll {value})",
 }
 
 

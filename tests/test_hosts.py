@@ -1,0 +1,331 @@
+"""Kyriotates and Shedim attached to a host (rulebook, "Beings in Detail"), each
+rule from a small position the rulebook's text decides.  Roll-based rules are
+checked roll by roll: the die the engine is about to roll is peeked, and the
+outcome must be the one the rule gives for that die.
+
+No starter deck holds a Kyriotate or a Shedite; Tekhiel and Hollow Tenant are
+in tests/data/hosts.toml and are planted into the starter decks."""
+import pytest
+from positions import BELIAL, GABRIEL, Board, data_deck, peek
+
+from balance.rules.innomine import state as S
+from balance.rules.innomine.actions import take_action
+from balance.rules.innomine.beings import attach, detach, find_effect
+from balance.rules.innomine.combat import attackable
+from balance.rules.innomine.d666 import D666, target_for_faces
+from balance.rules.innomine.damage import corporeal_death, deal_damage
+from balance.rules.innomine.end_turn import count_influenced_turns
+from balance.rules.innomine.fledging import can_fledge_into, fledge
+from balance.rules.innomine.host_resonance import hold_rolls, resonate_host, return_to_realm
+from balance.rules.innomine.hosts import can_host, go_home, ride, unride
+from balance.rules.innomine.humans import age_mortals
+from balance.rules.innomine.tables import D_HITS, D_LIFESPAN
+from balance.rules.innomine.vocabulary import (
+    C_TURNS_HEAVEN,
+    C_TURNS_HELL,
+    CELESTIAL,
+    CORPOREAL,
+    E_ROLL_DAMAGE,
+)
+from balance.sim.seeding import d6
+
+TRIALS = 120
+
+
+@pytest.fixture(scope="module")
+def decks(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("hosts")
+    return (data_deck(tmp, "belial", "hosts.toml", {"Hollow Tenant": 2}, {}),
+            data_deck(tmp, "gabriel", "hosts.toml", {"Tekhiel": 2}, {}))
+
+
+@pytest.fixture
+def b(decks):
+    board = Board(decks=decks)
+    board.clear_board()
+    return board
+
+
+def die(b):
+    return peek(b.s, lambda s: d6(s.rng))
+
+
+def hits(b, i, r=CELESTIAL):
+    return b.t.C[b.s.I[i, S.F_DESIGN], D_HITS + r]
+
+
+def reset(b, rider, host):
+    """Undo any ride and put rider back on Earth, at host's Location."""
+    I = b.s.I
+    if I[rider, S.F_HOST] >= 0:
+        unride(b.s, b.t, rider)
+    I[rider, S.F_LOC] = I[host, S.F_LOC]
+    I[rider, S.F_DISS] = 0
+
+
+def test_a_kyriotate_attaches_on_a_roll_greater_than_the_beings_celestial_hits(b):
+    """"If the roll is greater than the Being's Celestial Hits [...] the Kyriotate
+    attaches to the Being and that Being is Influenced by the Kyriotate" (and
+    has an action); "Failure on any such roll returns the Kyriotate to its Realm"."""
+    s, I, t = b.s, b.s.I, b.t
+    k = b.put(GABRIEL, "Tekhiel", b.earth)
+    sam = b.put(GABRIEL, "Sam Okafor", b.earth)
+    seen = set()
+    for _ in range(TRIALS):
+        reset(b, k, sam)
+        roll = die(b)
+        ok = resonate_host(s, t, k, sam)
+        assert ok == (roll > hits(b, sam))
+        seen.add(ok)
+        if ok:
+            assert (I[k, S.F_HOST], I[sam, S.F_RIDER]) == (sam, k)
+            assert (I[sam, S.F_CTRL], I[sam, S.F_INF_BY], I[sam, S.F_ACTS]) == (GABRIEL, k, 1)
+            assert I[k, S.F_LOC] == b.earth
+        else:
+            assert I[k, S.F_HOST] == -1 and I[k, S.F_LOC] == b.realm(GABRIEL)
+            assert I[sam, S.F_CTRL] == -1
+    assert seen == {True, False}
+
+
+def test_a_shedite_attaches_only_to_a_human_on_a_roll_at_least_its_celestial_hits(b):
+    """Shedim: "attach to a Human on Earth [...] If the roll is greater than or
+    equal to the Human's Celestial Hits"; a Kyriotate to any Being "(not another
+    Kyriotate or Shedite)"."""
+    s, I, t = b.s, b.s.I, b.t
+    sh = b.put(BELIAL, "Hollow Tenant", b.earth)
+    k = b.put(GABRIEL, "Tekhiel", b.earth)
+    sam = b.put(GABRIEL, "Sam Okafor", b.earth)
+    angel = b.put(GABRIEL, "Tamiel", b.earth)
+    assert not can_host(s, t, sh, angel) and can_host(s, t, k, angel)
+    assert not can_host(s, t, k, sh) and not can_host(s, t, sh, k)
+    for _ in range(TRIALS):
+        reset(b, sh, sam)
+        roll = die(b)
+        assert resonate_host(s, t, sh, sam) == (roll >= hits(b, sam))
+
+
+def test_bound_is_a_penalty_to_the_resonance_roll(b):
+    """"apply levels of Bound as a penalty to any Resonance roll"."""
+    s, t = b.s, b.t
+    k = b.put(GABRIEL, "Tekhiel", b.earth)
+    sam = b.put(GABRIEL, "Sam Okafor", b.earth)
+    s.I[k, S.F_DISCORD] = 2
+    for _ in range(TRIALS // 2):
+        reset(b, k, sam)
+        roll = die(b)
+        assert resonate_host(s, t, k, sam) == (roll - 2 > hits(b, sam))
+
+
+def test_the_attach_roll_is_a_d666_under_the_variant(b):
+    """Every d6-against-Hits roll becomes its d666 (docs/rules.md, I-d666)."""
+    s, t = b.s, b.t
+    s.g[S.G_VARIANT] = D666
+    k = b.put(GABRIEL, "Tekhiel", b.earth)
+    sam = b.put(GABRIEL, "Sam Okafor", b.earth)
+    s.S[GABRIEL, S.S_ESSENCE] = 0
+    goal = target_for_faces(6 - hits(b, sam))
+    for _ in range(TRIALS // 2):
+        reset(b, k, sam)
+        a, c = peek(s, lambda s: (d6(s.rng), d6(s.rng)))
+        assert resonate_host(s, t, k, sam) == (a + c <= goal and a + c != 12)
+
+
+def test_a_rider_ejects_the_previous_one_rolling_against_its_celestial_hits(b):
+    """"If the roll is greater than or equal to the Human's Celestial Hits (or
+    those of any Kyriotate or Shedite already attached to the Human [...] Any
+    previous Kyriotate or Shedite is ejected and must make an immediate
+    resonance roll on some Being at their Location, or return to their Realm"."""
+    s, I, t = b.s, b.s.I, b.t
+    k = b.put(GABRIEL, "Tekhiel", b.earth)
+    sh = b.put(BELIAL, "Hollow Tenant", b.earth)
+    sam = b.put(GABRIEL, "Sam Okafor", b.earth)
+    ejected = 0
+    for _ in range(TRIALS):
+        reset(b, sh, sam)
+        reset(b, k, sam)
+        ride(s, t, k, sam)
+        roll = die(b)
+        ok = resonate_host(s, t, sh, sam)
+        assert ok == (roll >= hits(b, k))         # Tekhiel's 3, not Sam's 2
+        if ok:
+            ejected += 1
+            # Tekhiel rolled at once on the only Being at its Location, Sam
+            # (bouncing back), or went home; either way exactly one rides Sam.
+            assert I[sam, S.F_RIDER] in (k, sh)
+            assert I[k, S.F_HOST] == sam or I[k, S.F_LOC] == b.realm(GABRIEL)
+            assert I[sam, S.F_CTRL] == I[I[sam, S.F_RIDER], S.F_CTRL]
+    assert ejected > 0
+
+
+def test_a_kyriotate_takes_dissonance_for_damage_and_lost_cards_on_leaving(b):
+    """"A Kyriotate takes Dissonance if it leaves the Being with more damage
+    counters than it entered with, if the Being loses any Object or Ability
+    during the Kyriotate's stay without regaining it before the Kyriotate leaves"."""
+    s, I, t = b.s, b.s.I, b.t
+    k = b.put(GABRIEL, "Tekhiel", b.earth)
+    sam = b.put(GABRIEL, "Sam Okafor", b.earth)
+    gun = b.take(GABRIEL, "Gun")
+    attach(s, t, gun, sam, GABRIEL)
+    I[sam, S.F_DMG + CORPOREAL] = 1
+    ride(s, t, k, sam)
+    go_home(s, t, k)                               # nothing harmed
+    assert I[k, S.F_DISS] == 0 and I[k, S.F_LOC] == b.realm(GABRIEL)
+    ride(s, t, k, sam)
+    I[sam, S.F_DMG + CORPOREAL] = 2
+    go_home(s, t, k)
+    assert I[k, S.F_DISS] == 1
+    I[sam, S.F_DMG + CORPOREAL] = 0
+    attach(s, t, gun, sam, GABRIEL)
+    ride(s, t, k, sam)
+    detach(s, gun)
+    unride(s, t, k)
+    assert I[k, S.F_DISS] == 2
+    attach(s, t, gun, sam, GABRIEL)
+    ride(s, t, k, sam)                             # the Gun lost and regained: no note
+    detach(s, gun)
+    attach(s, t, gun, sam, GABRIEL)
+    unride(s, t, k)
+    assert I[k, S.F_DISS] == 2
+
+
+@pytest.mark.parametrize("rider", ["Tekhiel", "Hollow Tenant"])
+def test_the_hosts_death_gives_dissonance_and_trauma(b, rider):
+    """"or if the Being dies while the Kyriotate is attached.  In the latter
+    case, the Kyriotate also enters Trauma"; the Shedite's point of dissonance
+    "as does the host's death while the Shedite is attached, in which case the
+    Shedite enters Trauma" -- by the sword or by age."""
+    s, I, t = b.s, b.s.I, b.t
+    seat = GABRIEL if rider == "Tekhiel" else BELIAL
+    r = b.put(seat, rider, b.earth)
+    sam = b.put(GABRIEL, "Sam Okafor", b.earth)
+    ride(s, t, r, sam)
+    I[sam, S.F_DMG + CORPOREAL] = hits(b, sam, CORPOREAL)
+    corporeal_death(s, t, sam)
+    assert I[sam, S.F_ZONE] != S.Z_PLAY
+    assert I[r, S.F_DISS] == 1 and I[r, S.F_TRAUMA] == hits(b, r, CORPOREAL)
+    assert I[r, S.F_LOC] == b.realm(seat) and I[r, S.F_HOST] == -1
+    victor = b.put(GABRIEL, "Victor Kane", b.earth)
+    I[r, S.F_TRAUMA] = 0
+    ride(s, t, r, victor)
+    I[victor, S.F_AGE] = t.C[I[victor, S.F_DESIGN], D_LIFESPAN] - 1
+    age_mortals(s, t)
+    assert I[victor, S.F_ZONE] != S.Z_PLAY and I[r, S.F_DISS] == 2 and I[r, S.F_TRAUMA] > 0
+
+
+def test_a_kyriotates_host_has_no_game_text_and_no_destiny_or_fate_progress(b):
+    """"Treat the Being to which a Kyriotate is attached as having no game text";
+    "While the Kyriotate is attached to a Human, no condition in play counts
+    towards their Destiny or Fate"."""
+    s, I, t = b.s, b.s.I, b.t
+    k = b.put(GABRIEL, "Tekhiel", b.earth)
+    victor = b.put(GABRIEL, "Victor Kane", b.earth)
+    assert find_effect(s, t, victor, E_ROLL_DAMAGE) == victor
+    I[victor, S.F_CNT + C_TURNS_HEAVEN] = 1
+    ride(s, t, k, victor)
+    assert find_effect(s, t, victor, E_ROLL_DAMAGE) == -1
+    count_influenced_turns(s, t)
+    count_influenced_turns(s, t)
+    assert I[victor, S.F_CNT + C_TURNS_HEAVEN] == 3       # counted while attached...
+    go_home(s, t, k)
+    assert I[victor, S.F_CNT + C_TURNS_HEAVEN] == 1       # ...but none of it counts
+    assert find_effect(s, t, victor, E_ROLL_DAMAGE) == victor
+    assert I[victor, S.F_CTRL] == -1                      # freed of the Influence
+
+
+def test_a_shedites_host_keeps_its_text_and_its_destiny_and_fate(b):
+    """Nothing in the Shedim paragraph takes the Human's game text or stops its counters."""
+    s, I, t = b.s, b.s.I, b.t
+    sh = b.put(BELIAL, "Hollow Tenant", b.earth)
+    victor = b.put(GABRIEL, "Victor Kane", b.earth)
+    ride(s, t, sh, victor)
+    assert find_effect(s, t, victor, E_ROLL_DAMAGE) == victor
+    count_influenced_turns(s, t)
+    go_home(s, t, sh)
+    assert I[victor, S.F_CNT + C_TURNS_HELL] == 1
+
+
+def test_no_dissonance_for_what_a_celestial_does_to_a_kyriotates_human(b):
+    """"nor any action a Celestial takes towards Dissonance": a Mercurian
+    damaging the Human takes none (it would otherwise)."""
+    s, I, t = b.s, b.s.I, b.t
+    tamiel = b.put(GABRIEL, "Tamiel", b.earth)
+    sam = b.put(GABRIEL, "Sam Okafor", b.earth)
+    deal_damage(s, t, tamiel, sam, CORPOREAL, 1)
+    assert I[tamiel, S.F_DISS] == 1
+    k = b.put(GABRIEL, "Tekhiel", b.earth)
+    ride(s, t, k, sam)
+    deal_damage(s, t, tamiel, sam, CORPOREAL, 1)
+    assert I[tamiel, S.F_DISS] == 1
+
+
+def test_a_shedite_rolls_each_actions_phase_at_minus_the_turns_attached(b):
+    """"At the beginning of every Actions phase while attached to a Human, the
+    Shedite must roll d6, with a penalty equal to the number of turns the
+    Shedite has been attached.  Failure gives the Shedite a point of dissonance"."""
+    s, I, t = b.s, b.s.I, b.t
+    sh = b.put(BELIAL, "Hollow Tenant", b.earth)
+    sam = b.put(GABRIEL, "Sam Okafor", b.earth)
+    ride(s, t, sh, sam)
+    turn = s.g[S.G_TURN]
+    for n in range(TRIALS):
+        turns = n % 4
+        I[sh, S.F_HOST_TURN] = turn - turns
+        before = I[sh, S.F_DISS]
+        roll = die(b)
+        hold_rolls(s, t)
+        assert I[sh, S.F_DISS] - before == (0 if roll - turns >= hits(b, sam) else 1)
+
+
+def test_a_bound_shedite_rolls_to_go_home_and_stays_on_failure(b):
+    """Bound: "roll as if Resonating to return to their Realm, where failure
+    instead means the Shedite must stay in its current host"."""
+    s, I, t = b.s, b.s.I, b.t
+    sh = b.put(BELIAL, "Hollow Tenant", b.earth)
+    sam = b.put(GABRIEL, "Sam Okafor", b.earth)
+    I[sh, S.F_DISCORD] = 1
+    for _ in range(TRIALS // 2):
+        reset(b, sh, sam)
+        ride(s, t, sh, sam)
+        roll = die(b)
+        went = return_to_realm(s, t, sh)
+        assert went == (roll - 1 >= hits(b, sam))
+        assert (I[sh, S.F_HOST] == -1) == went
+
+
+def test_a_rider_may_only_wait_move_home_or_resonate_and_is_not_attacked(b):
+    """"Both the Kyriotate *and* the Being have an action, but the only choices
+    for the Kyriotate are to Wait, Move back to its Realm, or Resonate a target
+    on Earth" -- with a demon beside it to attack, it does not."""
+    s, I, t = b.s, b.s.I, b.t
+    k = b.put(GABRIEL, "Tekhiel", b.earth)
+    sam = b.put(GABRIEL, "Sam Okafor", b.earth)
+    demon = b.put(BELIAL, "Vashka", b.earth)
+    ride(s, t, k, sam)
+    assert not attackable(s, t, k, BELIAL)
+    I[k, S.F_ACTS] = 1
+    take_action(s, t, k)
+    assert I[demon, S.F_DMG:S.F_DMG + 3].sum() == 0 and I[k, S.F_FIGHT] == -1
+    assert I[k, S.F_HOST] == sam or I[k, S.F_LOC] == b.realm(GABRIEL)
+
+
+def test_a_reliever_fledges_into_a_kyriotate_which_rolls_at_once(b):
+    """"(If the angel is a Kyriotate, it must make a Resonance roll immediately,
+    or be able to stay on Earth without a host)"."""
+    s, I, t = b.s, b.s.I, b.t
+    sam = b.put(GABRIEL, "Sam Okafor", b.earth)
+    seen = set()
+    for _ in range(12):
+        kindling = b.put(GABRIEL, "Kindling", b.earth)
+        k = b.to_hand(GABRIEL, "Tekhiel")
+        assert can_fledge_into(s, t, kindling, k)
+        s.S[GABRIEL, S.S_ESSENCE] = 20
+        roll = die(b)
+        fledge(s, t, kindling, k)
+        ok = roll > hits(b, sam)
+        seen.add(ok)
+        assert (I[sam, S.F_RIDER] == k) == ok
+        assert I[k, S.F_LOC] == (b.earth if ok else b.realm(GABRIEL))
+        if ok:
+            unride(s, t, k)
+        I[kindling, S.F_ZONE] = I[k, S.F_ZONE] = S.Z_REPO   # back for the next try
+    assert seen == {True, False}

@@ -39,6 +39,7 @@ from .state import (
     F_TRAUMA,
     F_ZONE,
     G_NEXT_TOKEN,
+    MAX_ATT,
     S_ESSENCE,
     Z_DISCARD,
     Z_FACEDOWN,
@@ -296,8 +297,12 @@ def token_tool(s, t, i, tool):
 @njit(cache=True)
 def search_skill(s, t, i):
     """Computer: "search through Repository for a copy of any Skill they have and
-    attach" it (to the holder, with the Computer)."""
+    attach" it (to the holder, with the Computer).  A holder with every
+    attachment slot taken (MAX_ATT) cannot take the Skill, so it does not search:
+    the card would leave the Repository and land nowhere."""
     p = s.I[i, F_CTRL]
+    if s.I[i, F_NATT] >= MAX_ATT:
+        return
     for a in range(s.I[i, F_NATT]):
         d = s.I[s.I[i, F_ATTS + a], F_DESIGN]
         if t.C[d, D_CTYPE] == SKILL:

@@ -32,7 +32,8 @@ def peek(s, roll):
 
 class Board:
     def __init__(self, seed=1, turn=10, decks=("belial", "gabriel"), overrides=None):
-        decks = [load_deck(f"{ROOT}/decks/{name}.toml") for name in decks]
+        """``decks``: starter deck names, or paths of deck files (tests/runs.planted_deck)."""
+        decks = [load_deck(name if name.endswith(".toml") else f"{ROOT}/decks/{name}.toml") for name in decks]
         self.compiled = compile_tables(decks, overrides)
         self.t = pack(self.compiled.tables)
         w = np.stack([load_policy("influencer")] * 2)

@@ -27,15 +27,17 @@ def raw_rows(run_dir: Path) -> list[dict]:
     return rows
 
 
-def planted_deck(tmp: Path, card: str, copies: int = 2) -> str:
-    """Belial's deck, renamed "<card> test", plus ``copies`` of a planted card of
-    tests/data/planted.toml (Windfall: cost 0, gain 6 Essence; Dud: no effect),
-    with a library of the shipped cards and the planted ones."""
+def planted_deck(tmp: Path, card: str, copies: int = 2, deck: str = "belial", data: str = "planted.toml") -> str:
+    """``deck``'s starter deck (Belial's by default), renamed "<card> test", plus
+    ``copies`` of a planted card of tests/data/``data`` (planted.toml: Windfall,
+    cost 0, gain 6 Essence; Dud, no effect), with a library of the shipped cards
+    and the planted ones."""
     lib = tmp / "cards"
     if not lib.exists():
         shutil.copytree(ROOT / "decks/cards", lib)
-        shutil.copy(ROOT / "tests/data/planted.toml", lib / "planted.toml")
-    text = (ROOT / "decks/belial.toml").read_text()
+    if not (lib / data).exists():
+        shutil.copy(ROOT / "tests/data" / data, lib / data)
+    text = (ROOT / f"decks/{deck}.toml").read_text()
     text = text.replace('library = "cards"', f'library = "{lib}"\nsheets = "{ROOT / "decks/superiors.toml"}"')
     text = text.replace("[repository]\n", f'[repository]\n"{card}" = {copies}\n')
     text = re.sub(r'^name = ".*"$', f'name = "{card} test"', text, count=1, flags=re.M)

@@ -7,15 +7,18 @@ Choir/Band abilities its Superior's sheet gives its kind.
 from numba import njit
 
 from .state import (
+    DEFENDING,
     F_ACTS,
     F_ATT,
     F_ATT_BY,
     F_ATTS,
+    F_ATTUNED,
     F_BOOST,
     F_CTRL,
     F_DESIGN,
     F_DISCORD,
     F_DISCOUNT_USED,
+    F_DISS,
     F_DMG,
     F_ENTERED,
     F_ET_OUT,
@@ -28,6 +31,7 @@ from .state import (
     F_TRAUMA,
     F_WAITED,
     F_ZONE,
+    G_FIGHT_TARGET,
     G_TURN,
     MAX_ATT,
     S_ESSENCE,
@@ -40,9 +44,10 @@ from .state import (
     realm_of,
 )
 from .tables import D_ATK, D_CTYPE, D_HITS, D_KIND, P_SIDE
-from .trace import T_ATTACH
+from .trace import T_ATTACH, T_DISSONANCE
 from .vocabulary import (
     CALABITE,
+    CHERUB,
     DEMONLING,
     E_ATTACK_BONUS,
     E_LEAVE_PLAY_ESSENCE,
@@ -81,15 +86,34 @@ def is_human_card(t, d):
 
 
 @njit(cache=True, inline="always")
+def attuned_defence(s, t, i):
+    """Cherubim "gain 2 to all Attack and Hits values while Defending an Attuned
+    Being": i is a Cherub Defending in a combat whose attacked Being is the one
+    it is Attuned to.  Returns the bonus, 2 or 0."""
+    if (t.C[s.I[i, F_DESIGN], D_KIND] == CHERUB and s.I[i, F_FIGHT] == DEFENDING
+            and s.I[i, F_ATTUNED] >= 0 and s.I[i, F_ATTUNED] == s.g[G_FIGHT_TARGET]):
+        return 2
+    return 0
+
+
+@njit(cache=True, inline="always")
+def hits(s, t, i, r):
+    """i's Hits in realm r: the card's, +2 for a Cherub Defending its Attuned Being."""
+    h = t.C[s.I[i, F_DESIGN], D_HITS + r]
+    return h + attuned_defence(s, t, i) if h > 0 else h
+
+
+@njit(cache=True, inline="always")
 def hits_left(s, t, i, r):
-    return t.C[s.I[i, F_DESIGN], D_HITS + r] - s.I[i, F_DMG + r]
+    return hits(s, t, i, r) - s.I[i, F_DMG + r]
 
 
 @njit(cache=True, inline="always")
 def is_down(s, t, i):
     """0 Hits remaining in some realm: no further actions, not even Defend."""
     for r in range(3):
-        if t.C[s.I[i, F_DESIGN], D_HITS + r] > 0 and s.I[i, F_DMG + r] >= t.C[s.I[i, F_DESIGN], D_HITS + r]:
+        h = hits(s, t, i, r)
+        if h > 0 and s.I[i, F_DMG + r] >= h:
             return True
     return False
 
@@ -168,8 +192,10 @@ def effect_param(s, t, card, code, slot):
 
 @njit(cache=True)
 def attack_value(s, t, i, r):
-    """Base Attack in realm r, with bonuses, less Weakness/Clumsiness Discord (min 0)."""
-    v = t.C[s.I[i, F_DESIGN], D_ATK + r]
+    """Base Attack in realm r, with bonuses (a Cherub Defending its Attuned Being
+    +2), less the Discords Weakness (Calabim) and Clumsiness (Ofanim): "subtract 1
+    from base Attack value in all Realms for every level" (min 0)."""
+    v = t.C[s.I[i, F_DESIGN], D_ATK + r] + attuned_defence(s, t, i)
     if has_text(s, i):
         v += effect_sum(s, t, i, E_ATTACK_BONUS, 2, 1, r)   # attack_bonus(realm, amount): Gabriel's Malakim
         if s.I[i, F_BOOST] > 0:
@@ -301,6 +327,26 @@ def influence_side(s, t, i):
     return t.seat[p, P_SIDE]
 
 
+# ------------------------------------------------------------------ Dissonance
+@njit(cache=True)
+def add_dissonance(s, t, i, n):
+    """Servitor i takes n notes of Dissonance (Humans and Ethereals carry none)."""
+    if t.C[s.I[i, F_DESIGN], D_CTYPE] != SERVITOR:
+        return
+    s.I[i, F_DISS] += n
+    log(s, s.I[i, F_CTRL], i, -1, T_DISSONANCE, s.I[i, F_DISS])
+
+
+@njit(cache=True)
+def attuned_leaves_play(s, t, x):
+    """Cherubim "take a point of Dissonance if an Attuned Being or Object leaves
+    play"; the Attunement ends with it."""
+    for c in beings_in_play(s):
+        if s.I[c, F_ATTUNED] == x and s.I[c, F_ZONE] == Z_PLAY:
+            s.I[c, F_ATTUNED] = -1
+            add_dissonance(s, t, c, 1)
+
+
 # ------------------------------------------------------------------ moving and leaving
 @njit(cache=True)
 def move_to(s, t, i, l):
@@ -323,7 +369,10 @@ def send_home(s, t, i):
 @njit(cache=True)
 def leave_play(s, t, i, zone):
     """Being i leaves play into ``zone``: attachments handled, Influence freed,
-    Pyres-style "whenever a Being under controller's Influence leaves play"."""
+    Pyres-style "whenever a Being under controller's Influence leaves play",
+    Cherubim Attuned to it take Dissonance, and its own Attunement ends."""
+    attuned_leaves_play(s, t, i)
+    s.I[i, F_ATTUNED] = -1
     drop_attachments(s, t, i, False)
     free_influenced_by(s, t, i)
     p = s.I[i, F_CTRL]

@@ -14,12 +14,16 @@ Rulebook, "Beings in Detail".  Implemented here, exactly as written:
 - Habbalah: "if the result is greater than the target's Ethereal Hits, the
   Being is Influenced by you until the end of the current turn", and the three
   outcomes of failure.
+- Ofanim: "gain a second action in a turn before using their usual action";
+  "on a 1, the Ofanite does not gain an action and takes dissonance".
+- Malakim: "roll d6 vs. a target's Celestial Hits.  With a success [...] all
+  further attempts to Influence the Being are performed at a -1 penalty".
 """
 from numba import njit
 
 from ...sim.seeding import DICE, below, d6
 from .beings import effect_sum, influence_side, is_being, set_influence
-from .d666 import D666, rescue_cost, target_for_faces
+from .d666 import D666, d6_check, rescue_cost, target_for_faces
 from .d666 import p_success as d666_p_success
 from .d666 import roll as d666_roll
 from .dissonance import add_dissonance
@@ -38,6 +42,7 @@ from .state import (
     F_PREV_CTRL,
     F_PREV_INF,
     F_RESIST,
+    F_RESONATED,
     F_TEMP_CTRL,
     F_TRAUMA,
     F_TRIED,
@@ -49,7 +54,16 @@ from .state import (
     realm_of,
 )
 from .tables import D_CTYPE, D_HITS, D_KIND, P_SIDE
-from .trace import T_EXPIRE, T_INFLUENCE, T_INFLUENCE_FAIL, T_RESIST, T_STEAL
+from .trace import (
+    T_EXPIRE,
+    T_INFLUENCE,
+    T_INFLUENCE_FAIL,
+    T_PROTECT,
+    T_PROTECT_FAIL,
+    T_RESIST,
+    T_SECOND_ACTION,
+    T_STEAL,
+)
 from .vocabulary import (
     BALSERAPH,
     CELESTIAL,
@@ -150,7 +164,13 @@ def classic_faces(s, t, actor, target, stat, op):
 def p_success(s, t, actor, target, stat, op):
     """Exact chance that actor's Influence roll on target succeeds: a d6, or in
     the d666 variant the d666 it becomes, with the Essence the policy spends first."""
-    faces = classic_faces(s, t, actor, target, stat, op)
+    return p_faces(s, actor, classic_faces(s, t, actor, target, stat, op))
+
+
+@njit(cache=True)
+def p_faces(s, actor, faces):
+    """Exact chance that a Resonance roll of actor succeeding on ``faces`` of a
+    d6 succeeds (see resonance_roll)."""
     if s.g[G_VARIANT] != D666:
         return faces / 6.0
     p = s.I[actor, F_CTRL]
@@ -161,38 +181,48 @@ def p_success(s, t, actor, target, stat, op):
 def influence_roll(s, t, actor, target, stat, op):
     """Roll d6 + modifiers against target's Hits in ``stat`` (or its d666);
     returns (success, result): the die, or the d666's check digit."""
+    faces = classic_faces(s, t, actor, target, stat, op)
+    return resonance_roll(s, t, actor, target, faces, T_INFLUENCE, T_INFLUENCE_FAIL)
+
+
+@njit(cache=True)
+def resonance_roll(s, t, actor, target, faces, ok_code, fail_code):
+    """A Resonance roll of d6 against target's Hits that succeeds on the highest
+    ``faces`` faces, after every modifier; in the d666 variant, the d666 it
+    becomes (resonance_d666).  Traced with ``ok_code`` or ``fail_code``.
+    Returns (success, result): the die, or the d666's check digit."""
     if s.g[G_VARIANT] == D666:
-        return influence_d666(s, t, actor, target, stat, op)
+        return resonance_d666(s, t, actor, target, faces, ok_code, fail_code)
     r = d6(s.rng)
-    ok = succeeds(r + modifier(s, t, actor, target), t.C[s.I[target, F_DESIGN], D_HITS + stat], op)
-    log(s, s.I[actor, F_CTRL], actor, target, T_INFLUENCE if ok else T_INFLUENCE_FAIL, r)
+    ok = r > 6 - faces
+    log(s, s.I[actor, F_CTRL], actor, target, ok_code if ok else fail_code, r)
     return ok, r
 
 
 @njit(cache=True)
 def essence_before(s, p):
-    """Essence seat p spends before a d666 Influence roll: the policy's
+    """Essence seat p spends before a d666 Resonance roll: the policy's
     d666_before, as far as its Essence goes."""
     want = int(weight(s, p, W_D666_BEFORE))
     return min(want, s.S[p, S_ESSENCE]) if want > 0 else 0
 
 
 @njit(cache=True)
-def influence_d666(s, t, actor, target, stat, op):
-    """The d666 variant's Influence roll (docs/rules.md, I-d666): the classic roll's
+def resonance_d666(s, t, actor, target, faces, ok_code, fail_code):
+    """The d666 variant's Resonance roll (docs/rules.md, I-d666): the classic roll's
     target mapped to a d666 target, +1 per Essence spent before the roll, and a
     failure bought back at 2 Essence per +1 when the policy allows that much."""
     p = s.I[actor, F_CTRL]
     before = essence_before(s, p)
     pay(s, p, before)
-    goal = target_for_faces(classic_faces(s, t, actor, target, stat, op)) + before
+    goal = target_for_faces(faces) + before
     ok, total, check = d666_roll(s.rng, goal)
     if not ok:
         cost = rescue_cost(total, goal)
         if 0 < cost <= weight(s, p, W_D666_AFTER) and cost <= s.S[p, S_ESSENCE]:
             pay(s, p, cost)
             ok = True
-    log(s, p, actor, target, T_INFLUENCE if ok else T_INFLUENCE_FAIL, total)
+    log(s, p, actor, target, ok_code if ok else fail_code, total)
     return ok, check
 
 
@@ -322,3 +352,47 @@ def end_short_influence(s, t):
                 s.I[j, F_CTRL] = s.I[j, F_PREV_CTRL]
                 s.I[j, F_INF_BY] = s.I[j, F_PREV_INF]
                 log(s, s.I[j, F_CTRL], j, -1, T_EXPIRE, 0)
+
+
+@njit(cache=True)
+def protect_faces(s, t, target):
+    """Faces of the Malakite's d6 that succeed: "a roll greater than or equal to"
+    the target's Celestial Hits."""
+    return min(6, max(0, 7 - t.C[s.I[target, F_DESIGN], D_HITS + CELESTIAL]))
+
+
+@njit(cache=True)
+def can_protect(s, t, actor, target):
+    """Legal target of a Malakite's protective roll: another Being at its
+    Location (the usual reach, I26), not in Trauma."""
+    return (target != actor and is_being(s, t, target) and s.I[target, F_LOC] == s.I[actor, F_LOC]
+            and s.I[actor, F_TRAUMA] == 0)
+
+
+@njit(cache=True)
+def protect(s, t, actor, target):
+    """Malakim "may take an action to roll d6 vs. a target's Celestial Hits.  With a
+    success (occurring on a roll greater than or equal to such Hits), all further
+    attempts to Influence the Being are performed at a -1 penalty to any necessary
+    roll": one more -1 counter on the target, against everyone's attempts (I27).
+    A failure costs nothing.  Returns True on success."""
+    ok, r = resonance_roll(s, t, actor, target, protect_faces(s, t, target), T_PROTECT, T_PROTECT_FAIL)
+    if ok:
+        s.I[target, F_RESIST] += 1
+    return ok
+
+
+@njit(cache=True)
+def second_action(s, t, i):
+    """Ofanim "may use their Resonance to gain a second action in a turn before
+    using their usual action.  (This Resonance does not take an action.)  Roll a
+    d6; on a 1, the Ofanite does not gain an action and takes dissonance."  Once
+    a turn ("a second action").  Returns True if the action was gained."""
+    s.I[i, F_RESONATED] = s.g[G_TURN]
+    ok, r = d6_check(s.rng, s.g[G_VARIANT], 5, True)
+    log(s, s.I[i, F_CTRL], i, -1, T_SECOND_ACTION, r)
+    if ok:
+        s.I[i, F_ACTS] += 1
+    else:
+        add_dissonance(s, t, i, 1)
+    return ok

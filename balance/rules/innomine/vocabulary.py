@@ -101,7 +101,7 @@ E_DAMAGE_LOCATION, E_DESTROY_OBJECT, E_TOKEN_TOOL, E_SEARCH_SKILL, E_COMBAT_BOOS
 E_INFLUENCE_BONUS, E_COST_DISCOUNT, E_WAIT_ESSENCE, E_COMBAT_ESSENCE = 11, 12, 13, 14
 E_LEAVE_PLAY_ESSENCE, E_END_TURN_DAMAGE, E_RETREAT_STAY, E_FREE_MOVE = 15, 16, 17, 18
 E_LEADER, E_FIRST_AID, E_RESTRICT_INFLUENCED, E_NATURE_IMMUNE, E_SHARE_RANKS = 19, 20, 21, 22, 23
-E_ATTACK_BONUS = 24
+E_ATTACK_BONUS, E_OATH = 24, 25
 # Immediate: Personal Acts, Interventions, Nature.
 E_GAIN_ESSENCE, E_CONVERT_HUMAN, E_EXTRA_ACTION, E_STEAL_TETHER = 30, 31, 32, 33
 E_RELEASE_TRAUMA, E_DAMAGE_ALL = 34, 35
@@ -114,6 +114,10 @@ _APPLIES = {"objects": 0, "actions": 1}
 _WHERE = {"anywhere": 0, "own_tether": 1}
 _AGAINST = {"any": 0, "other_side_humans": 1}   # Gabriel's Mercurians: Humans a Demon Prince Influences
 _SIDE_ANY = {"heaven": HEAVEN, "hell": HELL, "any": 2}
+# A Malakite's oath (rulebook, Malakim: "a condition written in their game text"):
+# what it swore never to do.  Each is a single act, so each violation is one note.
+OATH_WAIT, OATH_RETREAT, OATH_USE_TOOLS, OATH_HARM_HUMANS = 1, 2, 3, 4
+_NEVER = {"wait": OATH_WAIT, "retreat": OATH_RETREAT, "use_tools": OATH_USE_TOOLS, "harm_humans": OATH_HARM_HUMANS}
 
 EFFECTS = {
     # name: (code, [(param, allowed, default), ...])   -- at most 4 params (a, b, c, d)
@@ -141,6 +145,7 @@ EFFECTS = {
     "nature_immune": (E_NATURE_IMMUNE, []),
     "share_ranks": (E_SHARE_RANKS, []),
     "attack_bonus": (E_ATTACK_BONUS, [("realm", REALMS, "corporeal"), ("amount", "int", 1)]),
+    "oath": (E_OATH, [("never", _NEVER, None)]),
     "gain_essence": (E_GAIN_ESSENCE, [("amount", "int", None)]),
     "convert_human": (E_CONVERT_HUMAN, []),
     "extra_action": (E_EXTRA_ACTION, [("amount", "int", 1)]),

@@ -13,7 +13,7 @@ from runs import planted_deck
 from scipy.stats import binomtest
 
 from balance.rules.innomine import state as S
-from balance.rules.innomine.actions import K_MOVE, K_WAIT, _do, take_action
+from balance.rules.innomine.actions import K_MOVE, K_WAIT, _best_move, _do, take_action
 from balance.rules.innomine.attunement import attune, can_attune, de_attune, fear_rolls, may_defend
 from balance.rules.innomine.beings import attach, attack_value, hits_left, is_down, leave_play
 from balance.rules.innomine.combat import (
@@ -32,6 +32,7 @@ from balance.rules.innomine.effects import destroy_object
 from balance.rules.innomine.humans import kill_human
 from balance.rules.innomine.policies import W_D666_AFTER, W_D666_BEFORE
 from balance.rules.innomine.resonances import modifier, protect, second_action
+from balance.rules.innomine.seraphim import can_view, gullibility, note_encounters, view
 from balance.rules.innomine.tables import D_ATK, D_HITS
 from balance.rules.innomine.trace import T_TEMPER
 from balance.rules.innomine.vocabulary import CELESTIAL, CORPOREAL
@@ -424,3 +425,120 @@ def test_leaving_play_ends_the_cherubs_own_attunement():
     attune(s, b.t, cherub, b.put(GABRIEL, "Azra", b.new_york))
     leave_play(s, b.t, cherub, S.Z_DISCARD)
     assert I[cherub, S.F_ATTUNED] == -1
+
+
+# ================================================================== Seraphim
+HEAVEN_SEAT = GABRIEL      # Dominic's deck sits where Gabriel's usually does
+
+
+def seraph_board():
+    b = Board(decks=("belial", "dominic"))
+    b.clear_board()
+    b.new_york = b.put(BELIAL, "New York", b.earth, ctrl=-1)
+    return b
+
+
+def test_a_seraph_resonates_only_after_encountering_another_superiors_being_last_turn():
+    """"if a Seraph encountered a Being controlled by another Superior last turn,
+    they may use their action to roll d6": sharing a Location at the end of the
+    previous turn (I33)."""
+    b = seraph_board()
+    s, I = b.s, b.s.I
+    haziel = b.put(HEAVEN_SEAT, "Haziel", b.new_york)
+    note_encounters(s, b.t)
+    s.g[S.G_TURN] += 1
+    assert not can_view(s, b.t, haziel)
+    b.put(BELIAL, "Grasch", b.new_york)
+    note_encounters(s, b.t)
+    assert I[haziel, S.F_MET] == s.g[S.G_TURN]
+    s.g[S.G_TURN] += 1
+    assert can_view(s, b.t, haziel)
+    s.g[S.G_TURN] += 1
+    assert not can_view(s, b.t, haziel)
+
+
+def test_the_seraph_table_shows_a_card_or_speaks_too_much_truth():
+    """"On 1, [...] a card in opponent's hand; on 2, the top card of opponent's
+    Events Deck; on 3, the top card in opponent's Repository; on 4, any card face
+    down in opponent's Realm; on 5, nothing happens.  On 6, opponent may choose to
+    view any one card [...] The Seraph's controller may prevent this by having the
+    Seraph lie -- and gain a point of [Dissonance]" (I33: the Seraph lies when the
+    card would be a face-down one)."""
+    b = seraph_board()
+    s, I = b.s, b.s.I
+    haziel = b.put(HEAVEN_SEAT, "Haziel", b.new_york)
+    plot = b.to_hand(BELIAL, "Dynamite Hit")
+    I[plot, S.F_ZONE] = S.Z_FACEDOWN
+    belial_hand = set(b.hand(BELIAL))
+    top_events = s.decks[BELIAL, S.EVENTS, s.S[BELIAL, S.S_EV_HEAD]]
+    top_repo = s.decks[BELIAL, S.REPOSITORY, s.S[BELIAL, S.S_REPO_HEAD]]
+    mine = 1 << HEAVEN_SEAT
+
+    def seen_by(seat):
+        return {c for c in range(b.N) if I[c, S.F_SEEN] >> seat & 1}
+    for roll, shown in ((2, top_events), (3, top_repo), (4, plot), (5, None)):
+        I[:, S.F_SEEN] = 0
+        next_d6(s, lambda r, roll=roll: r == roll)
+        assert view(s, b.t, haziel) == roll
+        assert seen_by(HEAVEN_SEAT) == ({shown} if shown is not None else set())
+    I[:, S.F_SEEN] = 0
+    next_d6(s, lambda r: r == 1)
+    view(s, b.t, haziel)
+    assert len(seen_by(HEAVEN_SEAT)) == 1 and seen_by(HEAVEN_SEAT) <= belial_hand
+    I[:, S.F_SEEN] = 0
+    next_d6(s, lambda r: r == 6)
+    view(s, b.t, haziel)                     # nothing of Dominic's face down: Belial sees a card in hand
+    assert len(seen_by(BELIAL)) == 1 and seen_by(BELIAL) <= set(b.hand(HEAVEN_SEAT)) and I[haziel, S.F_DISS] == 0
+    secret = b.hand(HEAVEN_SEAT)[0]
+    I[secret, S.F_ZONE] = S.Z_FACEDOWN
+    I[:, S.F_SEEN] = 0
+    next_d6(s, lambda r: r == 6)
+    view(s, b.t, haziel)                     # the Seraph lies
+    assert not seen_by(BELIAL) and I[haziel, S.F_DISS] == 1
+    assert I[plot, S.F_SEEN] & mine == 0 and seen_by(HEAVEN_SEAT) == set()
+
+
+def test_a_seen_tether_plot_sends_a_servitor_to_guard_an_unguarded_tether():
+    """What viewing is for (I33): once a Seraph has shown Dominic Belial's face-down
+    Dynamite Hit, his Servitors go to guard a Tether of his that has none."""
+    b = seraph_board()
+    s, I = b.s, b.s.I
+    hall = b.put(HEAVEN_SEAT, "Hall of Justice", b.earth)
+    sachiel = b.put(HEAVEN_SEAT, "Sachiel", b.new_york)
+    plot = b.to_hand(BELIAL, "Dynamite Hit")
+    I[plot, S.F_ZONE] = S.Z_FACEDOWN
+    assert _best_move(s, b.t, sachiel, HEAVEN_SEAT)[0] != hall
+    I[plot, S.F_SEEN] = 1 << HEAVEN_SEAT
+    assert _best_move(s, b.t, sachiel, HEAVEN_SEAT)[0] == hall
+
+
+def test_gullibility_gives_the_weakest_balseraph_a_free_resonance_per_level():
+    """Gullibility: "for every level of Gullibility, one Balseraph chosen by the
+    Seraph's controller may take one free action to use their Resonance on the
+    Angel during their Action phase, regardless of Location" -- the controller
+    picks the Balseraph least likely to succeed (here Sistrael, with Paranoia);
+    a failure costs it a note, a success Influences the Seraph."""
+    b = seraph_board()
+    s, I = b.s, b.s.I
+    haziel = b.put(HEAVEN_SEAT, "Haziel", b.new_york)
+    sis = b.put(BELIAL, "Sistrael", b.realm(BELIAL))
+    wrinth = b.put(BELIAL, "Wrinth", b.realm(BELIAL))
+    I[sis, S.F_DISCORD] = 1
+    for i in (sis, wrinth):
+        I[i, S.F_ACTS] = 1
+    need = stat(b, "Haziel", D_HITS, CELESTIAL) + 1        # d6 - 1 (Paranoia) >= Celestial Hits
+    dice = s.rng[DICE, 2]
+    gullibility(s, b.t, BELIAL)
+    assert s.rng[DICE, 2] == dice                           # no Gullibility: no roll
+    I[haziel, S.F_DISCORD] = 2
+
+    def two(s):
+        return d6(s.rng), d6(s.rng)
+    while not all(r < need for r in peek(s, two)):
+        d6(s.rng)
+    gullibility(s, b.t, BELIAL)
+    assert (I[sis, S.F_DISS], I[wrinth, S.F_DISS], I[haziel, S.F_CTRL]) == (2, 0, HEAVEN_SEAT)
+    next_d6(s, lambda r: r >= need)
+    gullibility(s, b.t, BELIAL)
+    assert I[haziel, S.F_CTRL] == BELIAL and I[haziel, S.F_INF_BY] == sis
+    assert I[sis, S.F_DISS] == 2 and I[sis, S.F_ACTS] == 1          # free: no action spent

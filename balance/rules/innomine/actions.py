@@ -54,6 +54,7 @@ from .resonances import (
     second_action,
     steal_essence,
 )
+from .seraphim import can_view, gullibility, knows_theft, view, view_value
 from .state import (
     EVENTS,
     F_ACTS,
@@ -125,22 +126,25 @@ from .vocabulary import (
     OATH_WAIT,
     OBJECT,
     OFANITE,
+    SERVITOR,
     TOOL,
 )
 
 # what a chosen action is
-K_WAIT, K_RESONATE, K_STEAL, K_ATTACK, K_ABILITY, K_MOVE, K_ATTUNE, K_DEATTUNE, K_PROTECT = range(9)
+K_WAIT, K_RESONATE, K_STEAL, K_ATTACK, K_ABILITY, K_MOVE, K_ATTUNE, K_DEATTUNE, K_PROTECT, K_VIEW = range(10)
 MAX_PASSES = 4
 NOTE_COST = 0.25      # how much a scripted policy dislikes a note of Dissonance, in action values
 
 
 @njit(cache=True)
 def actions_phase(s, t):
-    """Phase 6: Elohim with Bad Temper may lose it first; then every Being with an
-    action left takes it, as its controller chooses."""
+    """Phase 6: Elohim with Bad Temper may lose it first, and Balseraphs take the
+    free Resonances that Seraphim's Gullibility gives them; then every Being with
+    an action left takes it, as its controller chooses."""
     bad_temper(s, t, s.g[G_ACTIVE])
     if s.g[G_WINNER] >= 0:
         return
+    gullibility(s, t, s.g[G_ACTIVE])
     for _ in range(MAX_PASSES):
         acted = False
         for i in beings_in_play(s):
@@ -228,6 +232,8 @@ def _do(s, t, i, kind, a, b):
         de_attune(s, t, i)
     elif kind == K_PROTECT:
         protect(s, t, i, a)
+    elif kind == K_VIEW:
+        view(s, t, i)
     else:
         move_to(s, t, i, a)
         log(s, s.I[i, F_CTRL], i, a, T_MOVE, 0)
@@ -300,9 +306,12 @@ def _best_choir_resonance(s, t, i, p):
     """The best use of a Resonance that is not Influence: a Cherub Attunes to a
     Being its controller holds at its Location, or de-Attunes from one the other
     side has taken; a Malakite stiffens the resolve of a Human or Ethereal its
-    controller Influences.  Returns (kind, target, score)."""
+    controller Influences; a Seraph rolls on its table when the roll may show a
+    Tether plot (seraphim.view_value).  Returns (kind, target, score)."""
     k = t.C[s.I[i, F_DESIGN], D_KIND]
     best_k, best_j, best = K_WAIT, -1, -1e9
+    if can_view(s, t, i):
+        return K_VIEW, -1, score(s, p, view_value(s, t, i) * weight(s, p, W_HOLD_TETHER))
     if k == CHERUB and s.I[i, F_TRAUMA] == 0:
         x = s.I[i, F_ATTUNED]
         if x >= 0:
@@ -582,6 +591,12 @@ def _best_move(s, t, i, p):
             sc = score(s, p, 0.0)       # rather than Wait for a note: to a Tether that calms one
             if sc > best:
                 best_l, best = l, sc
+    if t.C[s.I[i, F_DESIGN], D_CTYPE] == SERVITOR and knows_theft(s, t, p):
+        l = _unguarded_tether(s, t, i, p)
+        if l >= 0:
+            sc = score(s, p, weight(s, p, W_HOLD_TETHER))   # a plot seen by a Seraph: guard the Tether
+            if sc > best:
+                best_l, best = l, sc
     if t.C[s.I[i, F_DESIGN], D_CTYPE] == HUMAN and plots_theft(s, t, p):
         for l in others_in_play(s):
             if is_tether(s, t, l) and s.I[l, F_CTRL] != p and l != s.I[i, F_LOC] and _empty_of_enemies(s, t, l, p):
@@ -599,6 +614,21 @@ def _own_tether_in_realm(s, t, i, p):
     for l in others_in_play(s):
         if (is_tether(s, t, l) and s.I[l, F_CTRL] == p and l != s.I[i, F_LOC]
                 and realm_of(s, l) == realm_of(s, s.I[i, F_LOC])):
+            return l
+    return -1
+
+
+@njit(cache=True)
+def _unguarded_tether(s, t, i, p):
+    """A Tether seat p controls in i's realm with no Servitor of p at it, or -1."""
+    for l in others_in_play(s):
+        if not (is_tether(s, t, l) and s.I[l, F_CTRL] == p and realm_of(s, l) == realm_of(s, s.I[i, F_LOC])):
+            continue
+        guarded = False
+        for j in beings_in_play(s):
+            if s.I[j, F_LOC] == l and s.I[j, F_CTRL] == p and is_being(s, t, j) and t.C[s.I[j, F_DESIGN], D_CTYPE] == SERVITOR:
+                guarded = True
+        if not guarded:
             return l
     return -1
 

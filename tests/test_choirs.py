@@ -283,16 +283,18 @@ def test_an_ofanite_takes_a_note_for_waiting():
     assert I[ofiel, S.F_DISS] == 1 and I[azra, S.F_DISS] == 0
 
 
-def test_clumsiness_takes_its_levels_off_an_ofanites_base_attack_in_every_realm():
-    """The Ofanite Discord, Clumsiness: "subtract 1 from base Attack value in all
-    Realms for every level of this Discord" (never below 0)."""
+@pytest.mark.parametrize("seat, name", [(GABRIEL, "Ofiel"), (BELIAL, "Grasch")])
+def test_clumsiness_and_weakness_take_their_levels_off_base_attack_in_every_realm(seat, name):
+    """The Ofanite Discord, Clumsiness, and the Calabite Discord, Weakness: "subtract
+    1 from base Attack value in all Realms for every level of this Discord" (never
+    below 0)."""
     b = board()
     s, I = b.s, b.s.I
-    ofiel = b.put(GABRIEL, "Ofiel", b.new_york)
-    printed = [stat(b, "Ofiel", D_ATK, r) for r in range(3)]
+    i = b.put(seat, name, b.new_york)
+    printed = [stat(b, name, D_ATK, r) for r in range(3)]
     for levels in (0, 1, 2, 9):
-        I[ofiel, S.F_DISCORD] = levels
-        assert [attack_value(s, b.t, ofiel, r) for r in range(3)] == [max(0, a - levels) for a in printed]
+        I[i, S.F_DISCORD] = levels
+        assert [attack_value(s, b.t, i, r) for r in range(3)] == [max(0, a - levels) for a in printed]
 
 
 # ================================================================== Elohim

@@ -252,14 +252,13 @@ def _wait_bonus(s, t, i):
     1 Essence"; less a note's worth for an Ofanite, or a Malakite sworn never to
     Wait, whom Waiting costs a note of Dissonance."""
     k = t.C[s.I[i, F_DESIGN], D_KIND]
+    v = 0.0
     if k == OFANITE or (k == MALAKITE and effect_sum(s, t, i, E_OATH, 1, 1, OATH_WAIT) > 0):
-        return -NOTE_COST
+        v -= NOTE_COST
     c = find_effect(s, t, i, E_WAIT_ESSENCE)
-    if c < 0:
-        return 0.0
-    if effect_param(s, t, c, E_WAIT_ESSENCE, 2) == 1 and tether_count(s, t, s.I[i, F_CTRL]) == 0:
-        return 0.0
-    return 0.5 * effect_param(s, t, c, E_WAIT_ESSENCE, 1)
+    if c >= 0 and not (effect_param(s, t, c, E_WAIT_ESSENCE, 2) == 1 and tether_count(s, t, s.I[i, F_CTRL]) == 0):
+        v += 0.5 * effect_param(s, t, c, E_WAIT_ESSENCE, 1)
+    return v
 
 
 @njit(cache=True)

@@ -13,12 +13,14 @@ from runs import planted_deck
 from scipy.stats import binomtest
 
 from balance.rules.innomine import state as S
-from balance.rules.innomine.actions import K_MOVE, K_WAIT, _best_move, _do, take_action
+from balance.rules.innomine.actions import K_MOVE, K_TEAR, K_WAIT, _best_move, _do, take_action
 from balance.rules.innomine.attunement import attune, can_attune, de_attune, fear_rolls, may_defend
 from balance.rules.innomine.beings import attach, attack_value, hits_left, is_down, leave_play
 from balance.rules.innomine.combat import (
+    A_ATTACK,
     A_RETREAT,
     A_ROLL,
+    A_TEAR,
     _choose,
     _gather_defenders,
     _join,
@@ -31,7 +33,18 @@ from balance.rules.innomine.damage import deal_damage
 from balance.rules.innomine.effects import destroy_object
 from balance.rules.innomine.humans import kill_human
 from balance.rules.innomine.policies import W_D666_AFTER, W_D666_BEFORE
-from balance.rules.innomine.resonances import modifier, protect, second_action
+from balance.rules.innomine.resonances import (
+    calabite_roll,
+    can_influence,
+    lilim_counters,
+    modifier,
+    protect,
+    reclaim_with_counters,
+    resonate,
+    second_action,
+    tear,
+    tear_expectation,
+)
 from balance.rules.innomine.seraphim import can_view, gullibility, note_encounters, view
 from balance.rules.innomine.tables import D_ATK, D_HITS
 from balance.rules.innomine.trace import T_TEMPER
@@ -507,11 +520,15 @@ def test_a_seen_tether_plot_sends_a_servitor_to_guard_an_unguarded_tether():
     s, I = b.s, b.s.I
     hall = b.put(HEAVEN_SEAT, "Hall of Justice", b.earth)
     sachiel = b.put(HEAVEN_SEAT, "Sachiel", b.new_york)
+    haziel = b.put(HEAVEN_SEAT, "Haziel", b.new_york)
     plot = b.to_hand(BELIAL, "Dynamite Hit")
     I[plot, S.F_ZONE] = S.Z_FACEDOWN
     assert _best_move(s, b.t, sachiel, HEAVEN_SEAT)[0] != hall
-    I[plot, S.F_SEEN] = 1 << HEAVEN_SEAT
+    next_d6(s, lambda r: r == 4)
+    view(s, b.t, haziel)
     assert _best_move(s, b.t, sachiel, HEAVEN_SEAT)[0] == hall
+    b.put(HEAVEN_SEAT, "Raguel", hall)                  # guarded already
+    assert _best_move(s, b.t, sachiel, HEAVEN_SEAT)[0] != hall
 
 
 def test_gullibility_gives_the_weakest_balseraph_a_free_resonance_per_level():
@@ -544,3 +561,149 @@ def test_gullibility_gives_the_weakest_balseraph_a_free_resonance_per_level():
     gullibility(s, b.t, BELIAL)
     assert I[haziel, S.F_CTRL] == BELIAL and I[haziel, S.F_INF_BY] == sis
     assert I[sis, S.F_DISS] == 2 and I[sis, S.F_ACTS] == 1          # free: no action spent
+
+
+# ================================================================== Calabim (a Band)
+def test_a_calabites_resonance_does_its_roll_within_its_celestial_hits_else_half():
+    """Calabim: "If the result is less than or equal to the Calabite's Celestial
+    Hits, the result is done as damage of the type appropriate for the Realm.  If
+    the result is higher than its Celestial Hits, half the total (rounded down) is
+    done as damage of that type, unless the Calabite takes a point of Dissonance"
+    -- which its controller does when only the whole result would bring the target
+    to 0 Hits (I36)."""
+    b = board()
+    s, I = b.s, b.s.I
+    grasch = b.put(BELIAL, "Grasch", b.new_york)
+    big = b.put(GABRIEL, "Uzziel", b.new_york)
+    h = stat(b, "Grasch", D_HITS, CELESTIAL)
+    assert stat(b, "Uzziel", D_HITS, CORPOREAL) > 6
+    for roll in range(1, 7):
+        I[big, S.F_DMG + CORPOREAL] = 0
+        next_d6(s, lambda r, roll=roll: r == roll)
+        assert tear(s, b.t, grasch, big, R_CO) == (roll if roll <= h else roll // 2)
+    assert I[grasch, S.F_DISS] == 0
+    small = b.put(GABRIEL, "Zophiel", b.new_york)
+    I[small, S.F_DMG + CORPOREAL] = stat(b, "Zophiel", D_HITS, CORPOREAL) - 6
+    next_d6(s, lambda r: r == 6)
+    assert tear(s, b.t, grasch, small, R_CO) == 6 and I[grasch, S.F_DISS] == 1
+    assert is_down(s, b.t, small)
+
+
+@pytest.mark.parametrize("variant", [CLASSIC, D666])
+def test_a_calabites_roll_is_within_its_celestial_hits_at_the_closed_form_rate(variant):
+    """The roll "less than or equal to the Calabite's Celestial Hits" succeeds on
+    that many faces: Hits / 6, or under d666 the mapped target's chance; the
+    amount is the d6, or the d666's check digit (I-d666)."""
+    b = board(variant)
+    grasch = b.put(BELIAL, "Grasch", b.new_york)
+    h = stat(b, "Grasch", D_HITS, CELESTIAL)
+    rolls = [calabite_roll(b.s, b.t, grasch) for _ in range(ROLLS)]
+    wins = sum(ok for ok, _ in rolls)
+    assert wilson_holds(wins, ROLLS, chance(variant, h)), (wins / ROLLS, chance(variant, h))
+    assert {amount for _, amount in rolls} == set(range(1, 7))
+    if variant == CLASSIC:
+        assert all(ok == (amount <= h) for ok, amount in rolls)
+
+
+def test_a_weak_calabite_tears_rather_than_strikes_in_combat():
+    """"Every round of combat, a Calabite may specify a target and use its
+    Resonance": the policy takes it when it does more on average than the base
+    Attack -- here once Weakness has taken a point off Grasch's base Attack."""
+    b = board()
+    s, I = b.s, b.s.I
+    grasch = b.put(BELIAL, "Grasch", b.new_york)
+    zophiel = b.put(GABRIEL, "Zophiel", b.new_york)
+    fighting(b, zophiel, [grasch], [])
+    assert tear_expectation(s, b.t, grasch) < stat(b, "Grasch", D_ATK, CORPOREAL)
+    assert _choose(s, b.t, grasch, b.new_york, R_CO) == (A_ATTACK, zophiel)
+    I[grasch, S.F_DISCORD] = 1
+    assert tear_expectation(s, b.t, grasch) > attack_value(s, b.t, grasch, R_CO)
+    assert _choose(s, b.t, grasch, b.new_york, R_CO) == (A_TEAR, zophiel)
+
+
+def test_outside_combat_a_calabite_does_raw_damage_to_a_being_at_its_location():
+    """"Outside of combat, a Calabite may still use its Resonance to do raw damage to
+    any Being in its Location": as an action, no combat, even on a Being that
+    could not yet be attacked; a Being it brings to 0 Hits suffers it at once (I17)."""
+    b = board()
+    s, I = b.s, b.s.I
+    grasch = b.put(BELIAL, "Grasch", b.new_york)
+    fresh = b.put(GABRIEL, "Uzziel", b.new_york, entered=s.g[S.G_TURN])
+    I[grasch, S.F_ACTS] = 2
+    roll = next_d6(s, lambda r: r <= stat(b, "Grasch", D_HITS, CELESTIAL))
+    _do(s, b.t, grasch, K_TEAR, fresh, -1)
+    assert I[fresh, S.F_DMG + CORPOREAL] == roll and I[fresh, S.F_FIGHT] == -1 and I[grasch, S.F_ACTS] == 1
+    zophiel = b.put(GABRIEL, "Zophiel", b.new_york)
+    h = stat(b, "Zophiel", D_HITS, CORPOREAL)
+    I[zophiel, S.F_DMG + CORPOREAL] = h - 1
+    _do(s, b.t, grasch, K_TEAR, zophiel, -1)
+    assert I[zophiel, S.F_TRAUMA] == h and I[zophiel, S.F_LOC] == b.realm(GABRIEL)
+
+
+# ================================================================== Lilim (a Band)
+def lilim_board():
+    b = Board(decks=("nybbas", "gabriel"))
+    b.clear_board()
+    b.new_york = b.put(BELIAL, "New York", b.earth, ctrl=-1)
+    return b
+
+
+NYBBAS = BELIAL
+
+
+def test_a_lilim_rolls_against_the_softest_hits_for_a_counter_and_a_note_on_failure():
+    """Lilim: "roll d6 vs. target's Hits of any chosen type.  If the result is
+    greater than target number [...] the Lilim's controller gains a counter on the
+    targetted being" (the policy spends it at once on a Being it does not hold,
+    I37); "failure generates a note of Dissonance".  The chosen type is Ed Holder's
+    softest, his Ethereal Hits."""
+    b = lilim_board()
+    s, I = b.s, b.s.I
+    siren = b.put(NYBBAS, "Siren", b.new_york)
+    ed = b.put(GABRIEL, "Ed Holder", b.new_york)
+    hits = [stat(b, "Ed Holder", D_HITS, r) for r in range(3)]
+    assert min(hits) == hits[1] < hits[0]
+    faces = 6 - min(hits)
+    won = 0
+    for k in range(ROLLS):
+        I[ed, S.F_CTRL] = -1
+        ok = resonate(s, b.t, siren, ed)
+        won += ok
+        assert I[ed, S.F_CTRL] == (NYBBAS if ok else -1) and lilim_counters(s, ed, NYBBAS) == 0
+        assert I[siren, S.F_DISS] == k + 1 - won
+    assert wilson_holds(won, ROLLS, faces / 6), (won / ROLLS, faces / 6)
+
+
+def test_a_lilim_counter_is_kept_and_spent_to_take_the_being_back():
+    """"This counter may be spent at any time [...] to gain Influence over the
+    targetted Being, at which time the Lilim's controller may declare that the
+    target takes any action possible for it": a counter gained on a Being Nybbas
+    already holds is kept, and spent when Gabriel has taken the Being (I37)."""
+    b = lilim_board()
+    s, I = b.s, b.s.I
+    siren = b.put(NYBBAS, "Siren", b.new_york)
+    ed = b.put(GABRIEL, "Ed Holder", b.new_york, ctrl=NYBBAS)
+    assert can_influence(s, b.t, siren, ed)
+    next_d6(s, lambda r: r > stat(b, "Ed Holder", D_HITS, 1))
+    assert resonate(s, b.t, siren, ed)
+    assert lilim_counters(s, ed, NYBBAS) == 1 and not can_influence(s, b.t, siren, ed)
+    reclaim_with_counters(s, b.t, NYBBAS)
+    assert lilim_counters(s, ed, NYBBAS) == 1                  # still Nybbas's: kept
+    I[ed, S.F_CTRL] = GABRIEL
+    I[ed, S.F_ACTS] = 0
+    reclaim_with_counters(s, b.t, NYBBAS)
+    assert I[ed, S.F_CTRL] == NYBBAS and I[ed, S.F_ACTS] == 1 and lilim_counters(s, ed, NYBBAS) == 0
+    leave_play(s, b.t, ed, S.Z_REMOVED)
+    assert I[ed, S.F_LILIM] == 0
+
+
+def test_aura_adds_its_levels_to_every_attempt_to_influence_a_lilim():
+    """The Lilim Discord, Aura: "For every level of this Discord, apply a +1 bonus
+    to any attempts to Influence the Lilim"."""
+    b = lilim_board()
+    s, I = b.s, b.s.I
+    siren = b.put(NYBBAS, "Siren", b.new_york)
+    tamiel = b.put(GABRIEL, "Tamiel", b.new_york)
+    base = modifier(s, b.t, tamiel, siren)
+    I[siren, S.F_DISCORD] = 2
+    assert modifier(s, b.t, tamiel, siren) == base + 2

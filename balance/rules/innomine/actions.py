@@ -22,6 +22,7 @@ from .beings import (
 from .attunement import attune, can_attune, de_attune
 from .combat import attackable, bad_temper, can_base_attack, fight, may_take_base_attack, target_value
 from .decks import deck_card, deck_count
+from .damage import resolve_zero_hits
 from .dissonance import action_dissonance
 from .effects import use_ability
 from .essence import action_cost
@@ -46,13 +47,17 @@ from .resonances import (
     can_protect,
     influences,
     p_faces,
+    is_lilim,
     p_success,
     protect,
     protect_faces,
+    reclaim_with_counters,
     resonance_stat,
     resonate,
     second_action,
     steal_essence,
+    tear,
+    tear_expectation,
 )
 from .seraphim import can_view, gullibility, knows_theft, view, view_value
 from .state import (
@@ -97,6 +102,7 @@ from .trace import T_MOVE, T_WAIT
 from .vocabulary import (
     BALSERAPH,
     C_BEINGS_HEALED,
+    CALABITE,
     CHERUB,
     C_DAMAGE_HEALED,
     C_INFLUENCED_HEAVEN,
@@ -126,25 +132,29 @@ from .vocabulary import (
     OATH_WAIT,
     OBJECT,
     OFANITE,
+    SERAPH,
     SERVITOR,
     TOOL,
 )
 
 # what a chosen action is
-K_WAIT, K_RESONATE, K_STEAL, K_ATTACK, K_ABILITY, K_MOVE, K_ATTUNE, K_DEATTUNE, K_PROTECT, K_VIEW = range(10)
+(K_WAIT, K_RESONATE, K_STEAL, K_ATTACK, K_ABILITY, K_MOVE, K_ATTUNE, K_DEATTUNE, K_PROTECT, K_VIEW,
+ K_TEAR) = range(11)
 MAX_PASSES = 4
 NOTE_COST = 0.25      # how much a scripted policy dislikes a note of Dissonance, in action values
 
 
 @njit(cache=True)
 def actions_phase(s, t):
-    """Phase 6: Elohim with Bad Temper may lose it first, and Balseraphs take the
-    free Resonances that Seraphim's Gullibility gives them; then every Being with
-    an action left takes it, as its controller chooses."""
+    """Phase 6: Elohim with Bad Temper may lose it first, Balseraphs take the free
+    Resonances that Seraphim's Gullibility gives them, and Lilim counters are
+    spent; then every Being with an action left takes it, as its controller
+    chooses."""
     bad_temper(s, t, s.g[G_ACTIVE])
     if s.g[G_WINNER] >= 0:
         return
     gullibility(s, t, s.g[G_ACTIVE])
+    reclaim_with_counters(s, t, s.g[G_ACTIVE])
     for _ in range(MAX_PASSES):
         acted = False
         for i in beings_in_play(s):
@@ -164,22 +174,14 @@ def take_action(s, t, i):
     first Resonate for a second action."""
     p = s.I[i, F_CTRL]
     collect_rivals(s, p)
-    kind, a, b = _choose(s, t, i, p)
-    if kind != K_WAIT and _wants_second_action(s, t, i, p):
-        second_action(s, t, i)
-    _do(s, t, i, kind, a, b)
-
-
-@njit(cache=True)
-def _choose(s, t, i, p):
-    """The best-scoring legal action of Being i: (kind, a, b)."""
     kind, a, b, best = K_WAIT, -1, -1, score(s, p, weight(s, p, W_WAIT) + _wait_bonus(s, t, i))
     restricted = _restricted(s, t, i)
     if influences(s, t, i) and not restricted:
         k2, a2, v = _best_resonance(s, t, i, p)
         if v > best:
             kind, a, best = k2, a2, v
-    if not restricted:
+    ck = t.C[s.I[i, F_DESIGN], D_KIND]
+    if (ck == CHERUB or ck == MALAKITE or ck == SERAPH or ck == CALABITE) and not restricted:
         k2, a2, v = _best_choir_resonance(s, t, i, p)
         if v > best:
             kind, a, best = k2, a2, v
@@ -193,15 +195,17 @@ def _choose(s, t, i, p):
     a2, v = _best_move(s, t, i, p)
     if v > best:
         kind, a, best = K_MOVE, a2, v
-    return kind, a, b
+    if ck == OFANITE and kind != K_WAIT and _wants_second_action(s, t, i, p):
+        second_action(s, t, i)
+    _do(s, t, i, kind, a, b)
 
 
 @njit(cache=True)
 def _wants_second_action(s, t, i, p):
-    """Does i's controller use the Ofanite Resonance now, before i's usual action?
-    Once a turn; scripted policies only while i carries no Dissonance (a failure
-    costs a note), the random-legal one half the time."""
-    if t.C[s.I[i, F_DESIGN], D_KIND] != OFANITE or s.I[i, F_RESONATED] == s.g[G_TURN] or s.I[i, F_TRAUMA] > 0:
+    """Does the controller of Ofanite i use its Resonance now, before i's usual
+    action?  Once a turn; scripted policies only while i carries no Dissonance (a
+    failure costs a note), the random-legal one half the time."""
+    if s.I[i, F_RESONATED] == s.g[G_TURN] or s.I[i, F_TRAUMA] > 0:
         return False
     if is_random(s, p):
         return below_policy(s, 2) == 0
@@ -234,6 +238,9 @@ def _do(s, t, i, kind, a, b):
         protect(s, t, i, a)
     elif kind == K_VIEW:
         view(s, t, i)
+    elif kind == K_TEAR:
+        tear(s, t, i, a, realm_type(s, s.I[i, F_LOC]))
+        resolve_zero_hits(s, t)
     else:
         move_to(s, t, i, a)
         log(s, s.I[i, F_CTRL], i, a, T_MOVE, 0)
@@ -279,12 +286,13 @@ def _best_resonance(s, t, i, p):
     best_k, best_j, best = K_WAIT, -1, -1e9
     stat, op = resonance_stat(t.C[s.I[i, F_DESIGN], D_KIND])
     w = weight(s, p, W_INFLUENCE)
-    for j in (beings_in_play(s) if t.C[s.I[i, F_DESIGN], D_KIND] == BALSERAPH else rivals(s)):
+    k = t.C[s.I[i, F_DESIGN], D_KIND]
+    for j in (beings_in_play(s) if k == BALSERAPH or is_lilim(k) else rivals(s)):
         if not can_influence(s, t, i, j):
             continue
         ps = p_success(s, t, i, j, stat, op)
         if s.I[j, F_CTRL] == p:
-            v = 0.2 * w * ps                      # a Balseraph tightening its hold
+            v = 0.2 * w * ps                      # a Balseraph tightening its hold, a Lilim counter in reserve
         else:
             v = w * ps * human_worth(s, t, p, j)
         sc = score(s, p, v)
@@ -306,7 +314,8 @@ def _best_choir_resonance(s, t, i, p):
     Being its controller holds at its Location, or de-Attunes from one the other
     side has taken; a Malakite stiffens the resolve of a Human or Ethereal its
     controller Influences; a Seraph rolls on its table when the roll may show a
-    Tether plot (seraphim.view_value).  Returns (kind, target, score)."""
+    Tether plot (seraphim.view_value); a Calabite tears at a Being at its
+    Location worth hurting.  Returns (kind, target, score)."""
     k = t.C[s.I[i, F_DESIGN], D_KIND]
     best_k, best_j, best = K_WAIT, -1, -1e9
     if can_view(s, t, i):
@@ -330,6 +339,16 @@ def _best_choir_resonance(s, t, i, p):
                 sc = score(s, p, v)
                 if ps > 0 and sc > best:
                     best_k, best_j, best = K_PROTECT, j, sc
+    elif k == CALABITE and s.I[i, F_TRAUMA] == 0:
+        r = realm_type(s, s.I[i, F_LOC])
+        e = tear_expectation(s, t, i)
+        for j in rivals(s):
+            if s.I[j, F_LOC] != s.I[i, F_LOC] or not is_being(s, t, j):
+                continue
+            v = target_value(s, t, p, j)
+            sc = score(s, p, v * (0.3 + 0.7 * min(1.0, e / max(1, hits_left(s, t, j, r)))))
+            if v > 0 and sc > best:
+                best_k, best_j, best = K_TEAR, j, sc
     return best_k, best_j, best
 
 

@@ -24,6 +24,7 @@ from .state import (
     F_ET_OUT,
     F_FIGHT,
     F_INF_BY,
+    F_LILIM,
     F_LOC,
     F_NATT,
     F_OWNER,
@@ -111,9 +112,10 @@ def hits_left(s, t, i, r):
 @njit(cache=True, inline="always")
 def is_down(s, t, i):
     """0 Hits remaining in some realm: no further actions, not even Defend."""
+    bonus = attuned_defence(s, t, i)
     for r in range(3):
-        h = hits(s, t, i, r)
-        if h > 0 and s.I[i, F_DMG + r] >= h:
+        h = t.C[s.I[i, F_DESIGN], D_HITS + r]
+        if h > 0 and s.I[i, F_DMG + r] >= h + bonus:
             return True
     return False
 
@@ -383,7 +385,7 @@ def leave_play(s, t, i, zone):
     s.I[i, F_INF_BY] = -1
     s.I[i, F_FIGHT] = -1
     s.I[i, F_TEMP_CTRL] = 0
-    for f in (F_DMG, F_DMG + 1, F_DMG + 2, F_TRAUMA, F_ACTS, F_WAITED, F_ET_OUT, F_BOOST, F_DISCOUNT_USED):
+    for f in (F_DMG, F_DMG + 1, F_DMG + 2, F_TRAUMA, F_ACTS, F_WAITED, F_ET_OUT, F_BOOST, F_DISCOUNT_USED, F_LILIM):
         s.I[i, f] = 0
 
 

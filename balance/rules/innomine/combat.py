@@ -35,6 +35,7 @@ from .dissonance import action_dissonance, add_dissonance, breaks_oath, uses_car
 from .essence import action_cost, card_cost, pay, pay_action
 from .humans import afterlife_side
 from .policies import W_ATTACK_HUMAN, W_ATTACK_SERVITOR, W_DEFEND, W_GANG, W_RETREAT, score, weight
+from .resonances import tear, tear_expectation
 from .state import (
     ATTACKING,
     DEFENDING,
@@ -78,6 +79,7 @@ from .vocabulary import (
     E_REMOVE_FROM_COMBAT,
     E_RETREAT_STAY,
     E_ROLL_DAMAGE,
+    CALABITE,
     ELOHITE,
     HUMAN,
     IMPUDITE,
@@ -89,7 +91,7 @@ from .vocabulary import (
     UNDEAD,
 )
 
-A_WAIT, A_ATTACK, A_ROLL, A_SONG, A_BOOST, A_TRAP, A_RETREAT = range(7)
+A_WAIT, A_ATTACK, A_ROLL, A_SONG, A_BOOST, A_TRAP, A_RETREAT, A_TEAR = range(8)
 MAX_ROUNDS = 12
 
 
@@ -406,6 +408,7 @@ def _choose(s, t, i, L, r):
     if weight(s, p, W_RETREAT) > 0.5 and _in_danger(s, t, i, r):
         return _berserk(s, t, i, A_RETREAT, -1, r)
     base, roll, song = _uses(s, t, i, r)
+    rend = tear_expectation(s, t, i) if t.C[s.I[i, F_DESIGN], D_KIND] == CALABITE else 0.0
     best_a, best_j, best_v = A_WAIT, -1, 0.0
     for j in beings_in_play(s):
         if s.I[j, F_FIGHT] < 0 or s.I[j, F_FIGHT] == s.I[i, F_FIGHT] or not is_being(s, t, j):
@@ -420,6 +423,8 @@ def _choose(s, t, i, L, r):
             a, dmg = A_ROLL, roll
         if song > dmg:
             a, dmg = A_SONG, song
+        if rend > dmg:
+            a, dmg = A_TEAR, rend
         if a == A_WAIT:
             continue
         kill = 1.0 if dmg >= hits_left(s, t, j, r) else 0.5 * dmg / (1 + hits_left(s, t, j, r))
@@ -433,7 +438,7 @@ def _choose(s, t, i, L, r):
     return _berserk(s, t, i, best_a, best_j, r)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _cowardice(s, t, i):
     """The Malakite Discord, Cowardice: "Starting every round of combat, roll d6;
     on a result less than or equal to the levels of Cowardice, the Malakite takes
@@ -572,6 +577,8 @@ def _resolve(s, t, i, a, j, L, r):
             uses_card(s, t, i, c)
             log(s, s.I[i, F_CTRL], c, j, T_ABILITY, 0)
             pit_trap(s, t, c, j)
+    elif a == A_TEAR:
+        tear(s, t, i, j, r)
     elif a == A_RETREAT:
         s.I[i, F_RETREAT] = 1
         log(s, s.I[i, F_CTRL], i, -1, T_RETREAT, 0)

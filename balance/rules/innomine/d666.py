@@ -92,10 +92,11 @@ def d6_check(rng, variant, faces, high):
     roll "less than or equal to the levels of the Discord", faces = levels).
     Under the d666 variant it is the d666 against ``target_for_faces(faces)``
     (docs/rules.md, I-d666); nobody buys +1 to these targets with Essence.
-    Returns (success, the d6 or the d666's sum)."""
+    Returns (success, result): the d6, or the d666's check digit, which stands
+    for the die where the roll also measures an amount (the Calabite's damage)."""
     faces = min(6, max(0, faces))
     if variant == D666:
         ok, total, check = roll(rng, target_for_faces(faces))
-        return ok, total
+        return ok, check
     r = d6(rng)
     return (r > 6 - faces) if high else (r <= faces), r

@@ -79,7 +79,7 @@ def _fail(s, t, i):
         gain_discord(s, t, i)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def action_dissonance(s, t, i, waits):
     """Dissonance for taking an action (``waits``: the Wait action).  Elohim "gain
     Dissonance if they take any Action other than Wait while under another
@@ -95,7 +95,7 @@ def action_dissonance(s, t, i, waits):
         breaks_oath(s, t, i, OATH_WAIT)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def breaks_oath(s, t, i, act):
     """Malakim: "Violating this condition [...] causes Dissonance for each
     violation": a Malakite whose game text holds the oath never to do ``act``
@@ -104,7 +104,7 @@ def breaks_oath(s, t, i, act):
         add_dissonance(s, t, i, 1)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def uses_card(s, t, i, c):
     """i uses the game text of card c: using a Tool breaks an oath never to
     use one (the rulebook's example oath, "Do not use Guns")."""
@@ -112,7 +112,7 @@ def uses_card(s, t, i, c):
         breaks_oath(s, t, i, OATH_USE_TOOLS)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def harms(s, t, src, tgt):
     """src has done damage to tgt: "It is Dissonant for a Mercurian to cause
     damage of any sort to a Human"; a Malakite sworn never to harm Humans breaks

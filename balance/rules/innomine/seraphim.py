@@ -37,6 +37,7 @@ from .state import (
     F_ZONE,
     G_TURN,
     REPOSITORY,
+    S_PLOT_SEEN,
     Z_FACEDOWN,
     Z_HAND,
     beings_in_play,
@@ -94,6 +95,8 @@ def view(s, t, i):
     log(s, p, i, c, T_VIEW, r)
     if c >= 0:
         s.I[c, F_SEEN] |= 1 << p
+        if s.I[c, F_ZONE] == Z_FACEDOWN and has_steal_text(t, s.I[c, F_DESIGN]):
+            s.S[p, S_PLOT_SEEN] = c
     elif r == 6:
         _too_much_truth(s, t, i, p, q)
     return r
@@ -152,14 +155,11 @@ def view_value(s, t, i):
     return 1.0 / 6.0 if _facedown(s, opponent(s, p), p) >= 0 else 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def knows_theft(s, t, p):
-    """Has seat p seen a face-down card of another seat that steals Tethers?"""
-    for c in range(s.I.shape[0]):
-        if (s.I[c, F_ZONE] == Z_FACEDOWN and s.I[c, F_OWNER] != p and (s.I[c, F_SEEN] >> p) & 1 == 1
-                and has_steal_text(t, s.I[c, F_DESIGN])):
-            return True
-    return False
+    """Has seat p seen a face-down card of another seat that steals Tethers, still face down?"""
+    c = s.S[p, S_PLOT_SEEN]
+    return c >= 0 and s.I[c, F_ZONE] == Z_FACEDOWN
 
 
 @njit(cache=True)

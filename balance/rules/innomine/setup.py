@@ -42,6 +42,7 @@ from .state import (
     HAND_SIZE,
     S_ESSENCE,
     S_MASK_OPEN,
+    S_PLOT_SEEN,
     Z_UNUSED,
     log,
 )
@@ -59,6 +60,7 @@ def clear(s):
         s.I[:, f] = -1
     s.I[:, F_HEALED:F_HEALED + 4] = -1
     s.S[:, :] = 0
+    s.S[:, S_PLOT_SEEN] = -1
     s.decks[:, :, :] = 0
     s.curves[:, :, :] = 0
     s.g[:] = 0

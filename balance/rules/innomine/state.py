@@ -36,7 +36,7 @@ HAND_SIZE = 7
 # ---- per-instance fields: columns of State.I (one row per card instance)
 _FIELDS = ("design owner zone ctrl inf_by loc att natt att_by diss discord trauma entered acts age "
            "resist guard guard_by temp_ctrl prev_ctrl prev_inf tried waited boost fight retreat "
-           "et_out discount_used tie listed attuned afraid resonated met seen").split()
+           "et_out discount_used tie listed attuned afraid resonated met seen lilim").split()
 (F_DESIGN,      # design id of the card
  F_OWNER,       # seat whose deck it came from
  F_ZONE,        # Z_*
@@ -72,6 +72,7 @@ _FIELDS = ("design owner zone ctrl inf_by loc att natt att_by diss discord traum
  F_RESONATED,   # turn in which an Ofanite last used its Resonance for a second action
  F_MET,         # last turn at whose end a Seraph shared its Location with another Superior's Being, -1
  F_SEEN,        # bitmask of the seats a Seraph's Resonance has shown this (hidden) card to
+ F_LILIM,       # Lilim counters on this Being: seat p's count in bits 8p .. 8p+7
  ) = range(len(_FIELDS))
 F_DMG = len(_FIELDS)            # 3 columns: damage counters (Ce, E, Co)
 F_CNT = F_DMG + 3               # N_COUNTERS columns: Destiny/Fate counters
@@ -80,8 +81,10 @@ F_ATTS = F_HEALED + 4           # MAX_ATT columns: cards attached to it
 N_FIELDS = F_ATTS + MAX_ATT
 # ---- per-seat fields: columns of State.S
 (S_ESSENCE, S_SPENT, S_SOULS, S_REPO_HEAD, S_REPO_CNT, S_EV_HEAD, S_EV_CNT,
- S_MASK_OPEN, S_MASK_DRAWN, S_MASK_PLAYED) = range(10)
-N_SEAT_FIELDS = 10
+ S_MASK_OPEN, S_MASK_DRAWN, S_MASK_PLAYED,
+ S_PLOT_SEEN,   # a face-down Tether-stealing card of another seat that a Seraph showed this seat, -1
+ ) = range(11)
+N_SEAT_FIELDS = 11
 REPOSITORY, EVENTS = 0, 1       # index of a deck in State.decks (heads/counts at +2 per deck)
 
 

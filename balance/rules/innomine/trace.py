@@ -9,7 +9,7 @@ The kernel appends rows (turn, phase, seat, card, target, code, value) with
  T_DISCARD, T_STEAL, T_STEAL_TETHER, T_INTERVENTION, T_DISSONANCE, T_RETREAT, T_HEAL,
  T_TOOL, T_LOCATION, T_ATTACH, T_BOTTOM, T_EXPIRE, T_WAIT, T_GAIN_TEXT, T_ROUND,
  T_RESIST, T_KILLED, T_ATTUNE, T_DEATTUNE, T_FEAR, T_SECOND_ACTION, T_PROTECT, T_VIEW, T_LIE,
- T_TEMPER, T_COWARDICE, T_PROTECT_FAIL) = range(52)
+ T_TEMPER, T_COWARDICE, T_PROTECT_FAIL, T_TEAR, T_COUNTER, T_SPEND_COUNTER) = range(55)
 
 PHASES = ["setup", "draw", "gain essence", "age mortals", "dissonance", "acts", "actions", "end turn"]
 END_REASONS = {0: "threshold reached", 1: "turn cap", 2: "deck-out"}
@@ -67,6 +67,9 @@ _TEXT = {
     T_TEMPER: "{card} loses its temper and attacks {target} (roll {value})",
     T_COWARDICE: "{card}'s Cowardice makes it Retreat (roll {value})",
     T_PROTECT_FAIL: "{card} fails to stiffen {target}'s resolve (roll {value})",
+    T_TEAR: "{card} Resonates to tear at {target}: {value} damage",
+    T_COUNTER: "{card} gains a Lilim counter on {target} (roll {value})",
+    T_SPEND_COUNTER: "spends a Lilim counter: {target} comes under its Influence",
 }
 
 

@@ -14,7 +14,7 @@ from scipy.stats import binomtest
 
 from balance.rules.innomine import state as S
 from balance.rules.innomine.actions import K_MOVE, K_TEAR, K_WAIT, _best_move, _do, take_action
-from balance.rules.innomine.attunement import attune, can_attune, de_attune, fear_rolls, may_defend
+from balance.rules.innomine.attunement import attune, can_attune, de_attune, fear_rolls, may_defend, refresh_ward
 from balance.rules.innomine.beings import attach, attack_value, hits_left, is_down, leave_play
 from balance.rules.innomine.combat import (
     A_ATTACK,
@@ -26,6 +26,7 @@ from balance.rules.innomine.combat import (
     _join,
     _resolve,
     bad_temper,
+    fight,
 )
 from balance.rules.innomine.d666 import CLASSIC, D666, d6_check, target_for_faces
 from balance.rules.innomine.d666 import p_success as d666_p
@@ -47,7 +48,7 @@ from balance.rules.innomine.resonances import (
 )
 from balance.rules.innomine.seraphim import can_view, gullibility, note_encounters, view
 from balance.rules.innomine.tables import D_ATK, D_HITS
-from balance.rules.innomine.trace import T_TEMPER
+from balance.rules.innomine.trace import T_ATTACK, T_TEMPER
 from balance.rules.innomine.vocabulary import CELESTIAL, CORPOREAL
 from balance.sim.seeding import DICE, d6
 
@@ -87,12 +88,13 @@ def board(variant=CLASSIC):
 
 
 def fighting(b, target, attackers, defenders):
-    """A combat under way at target's Location, as combat.fight sets it up."""
+    """A combat round under way at target's Location, as combat.fight sets it up."""
     b.s.g[S.G_FIGHT_TARGET] = target
     for i in attackers:
         b.s.I[i, S.F_FIGHT] = S.ATTACKING
     for i in [target] + defenders:
         b.s.I[i, S.F_FIGHT] = S.DEFENDING
+    refresh_ward(b.s, b.t)
 
 
 def traced(s, code):
@@ -160,15 +162,34 @@ def test_a_cherub_defending_its_attuned_being_gains_two_attack_and_hits():
     fighting(b, ward, [grasch], [cherub])
     assert [(attack_value(s, b.t, cherub, r), hits_left(s, b.t, cherub, r)) for r in range(3)] == [
         (a + 2, h + 2) for a, h in printed]
-    I[cherub, S.F_FIGHT] = S.ATTACKING                  # attacking: no bonus
+    fighting(b, ward, [grasch, cherub], [])             # attacking: no bonus
     assert attack_value(s, b.t, cherub, R_CO) == printed[R_CO][0]
-    I[cherub, S.F_FIGHT] = S.DEFENDING
+    fighting(b, ward, [grasch], [cherub])
     h = printed[CORPOREAL][1]
     assert deal_damage(s, b.t, grasch, cherub, R_CO, h + 5) == h + 2   # counters stop at Hits + 2
     I[cherub, S.F_DMG + CORPOREAL] = h
     assert not is_down(s, b.t, cherub)
+    s.g[S.G_FIGHT_TARGET] = -1                          # the combat ends
     I[cherub, S.F_FIGHT] = -1
+    refresh_ward(s, b.t)
     assert is_down(s, b.t, cherub)
+
+
+def test_in_a_real_combat_the_cherub_strikes_two_harder_for_its_attuned_being():
+    """The same through combat.fight: Gorvath attacks the Human Kerubiel is Attuned
+    to; Kerubiel Defends, and each of its base Attacks does its Corporeal Attack + 2.
+    The bonus is gone once the combat is over."""
+    b = board()
+    s, I = b.s, b.s.I
+    cherub = b.put(GABRIEL, "Kerubiel", b.new_york)
+    ward = b.put(GABRIEL, "Leslie Hamerson", b.new_york, ctrl=GABRIEL)
+    gorvath = b.put(BELIAL, "Gorvath", b.new_york)
+    attune(s, b.t, cherub, ward)
+    I[gorvath, S.F_ACTS] = 1
+    fight(s, b.t, gorvath, ward)
+    blows = [v for c, j, v in traced(s, T_ATTACK) if c == cherub]
+    assert blows and blows[0] == stat(b, "Kerubiel", D_ATK, CORPOREAL) + 2
+    assert I[cherub, S.F_WARD] == 0 and s.g[S.G_FIGHT_TARGET] == -1
 
 
 def test_a_cherub_takes_a_note_when_its_attuned_being_or_object_leaves_play():

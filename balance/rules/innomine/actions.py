@@ -333,7 +333,7 @@ def _best_choir_resonance(s, t, i, p):
                     best_k, best_j, best = K_ATTUNE, j, sc
     elif k == MALAKITE:
         for j in beings_in_play(s):
-            if s.I[j, F_CTRL] == p and _is_ward(s, t, j) and can_protect(s, t, i, j):
+            if s.I[j, F_LOC] == s.I[i, F_LOC] and s.I[j, F_CTRL] == p and _is_ward(s, t, j) and can_protect(s, t, i, j):
                 ps = p_faces(s, i, protect_faces(s, t, j))
                 v = 0.3 * weight(s, p, W_INFLUENCE) * ps * human_worth(s, t, p, j) / (1 + s.I[j, F_RESIST])
                 sc = score(s, p, v)

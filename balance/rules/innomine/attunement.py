@@ -9,8 +9,10 @@ Discord is Fear -- when an Attuned Being is attacked, roll d6.  If the roll is
 less than or equal to the Cherub's levels of Fear, they may not Defend the
 Being this turn."
 
-The +2 is ``beings.attuned_defence`` (read by Attack and Hits values); the
-Dissonance for an Attuned card leaving play is ``beings.attuned_leaves_play``.
+The +2 is F_WARD, set by ``refresh_ward`` as each combat round begins and read
+by every Attack and Hits value (a field, so that the hot Hits checks stay
+branch-free); the Dissonance for an Attuned card leaving play is
+``beings.attuned_leaves_play``.
 A Cherub holds one Attunement at a time (docs/rules.md, I31).
 """
 from numba import njit
@@ -18,13 +20,17 @@ from numba import njit
 from .beings import add_dissonance, is_being
 from .d666 import d6_check
 from .state import (
+    DEFENDING,
     F_AFRAID,
     F_ATTUNED,
     F_CTRL,
     F_DESIGN,
     F_DISCORD,
+    F_FIGHT,
     F_TRAUMA,
+    F_WARD,
     F_ZONE,
+    G_FIGHT_TARGET,
     G_TURN,
     G_VARIANT,
     Z_PLAY,
@@ -84,7 +90,20 @@ def fear_rolls(s, t, target):
                 log(s, s.I[c, F_CTRL], c, target, T_FEAR, r)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def may_defend(s, t, j, target):
     """Fear keeps a Cherub from Defending its Attuned Being for the rest of the turn."""
     return not (s.I[j, F_ATTUNED] == target and s.I[j, F_AFRAID] == s.g[G_TURN])
+
+
+@njit(cache=True)
+def refresh_ward(s, t):
+    """"They gain 2 to all Attack and Hits values while Defending an Attuned Being":
+    each Cherub Defending in the combat under way whose attacked Being
+    (G_FIGHT_TARGET) is the one it is Attuned to has F_WARD = 2, every other
+    Being 0.  Called as each round begins and when the combat ends."""
+    target = s.g[G_FIGHT_TARGET]
+    for c in beings_in_play(s):
+        if s.I[c, F_WARD] > 0 or s.I[c, F_ATTUNED] >= 0:
+            s.I[c, F_WARD] = 2 if (target >= 0 and s.I[c, F_ATTUNED] == target
+                                   and s.I[c, F_FIGHT] == DEFENDING) else 0

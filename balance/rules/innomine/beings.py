@@ -7,7 +7,6 @@ Choir/Band abilities its Superior's sheet gives its kind.
 from numba import njit
 
 from .state import (
-    DEFENDING,
     F_ACTS,
     F_ATT,
     F_ATT_BY,
@@ -31,8 +30,8 @@ from .state import (
     F_TEMP_CTRL,
     F_TRAUMA,
     F_WAITED,
+    F_WARD,
     F_ZONE,
-    G_FIGHT_TARGET,
     G_TURN,
     MAX_ATT,
     S_ESSENCE,
@@ -48,7 +47,6 @@ from .tables import D_ATK, D_CTYPE, D_HITS, D_KIND, P_SIDE
 from .trace import T_ATTACH, T_DISSONANCE
 from .vocabulary import (
     CALABITE,
-    CHERUB,
     DEMONLING,
     E_ATTACK_BONUS,
     E_LEAVE_PLAY_ESSENCE,
@@ -87,35 +85,22 @@ def is_human_card(t, d):
 
 
 @njit(cache=True, inline="always")
-def attuned_defence(s, t, i):
-    """Cherubim "gain 2 to all Attack and Hits values while Defending an Attuned
-    Being": i is a Cherub Defending in a combat whose attacked Being is the one
-    it is Attuned to.  Returns the bonus, 2 or 0."""
-    if (t.C[s.I[i, F_DESIGN], D_KIND] == CHERUB and s.I[i, F_FIGHT] == DEFENDING
-            and s.I[i, F_ATTUNED] >= 0 and s.I[i, F_ATTUNED] == s.g[G_FIGHT_TARGET]):
-        return 2
-    return 0
-
-
-@njit(cache=True, inline="always")
 def hits(s, t, i, r):
-    """i's Hits in realm r: the card's, +2 for a Cherub Defending its Attuned Being."""
-    h = t.C[s.I[i, F_DESIGN], D_HITS + r]
-    return h + attuned_defence(s, t, i) if h > 0 else h
+    """i's Hits in realm r: the card's, +2 for a Cherub Defending its Attuned Being
+    (F_WARD, kept by attunement.refresh_ward)."""
+    return t.C[s.I[i, F_DESIGN], D_HITS + r] + s.I[i, F_WARD]
 
 
 @njit(cache=True, inline="always")
 def hits_left(s, t, i, r):
-    return hits(s, t, i, r) - s.I[i, F_DMG + r]
+    return t.C[s.I[i, F_DESIGN], D_HITS + r] + s.I[i, F_WARD] - s.I[i, F_DMG + r]
 
 
 @njit(cache=True, inline="always")
 def is_down(s, t, i):
     """0 Hits remaining in some realm: no further actions, not even Defend."""
-    bonus = attuned_defence(s, t, i)
     for r in range(3):
-        h = t.C[s.I[i, F_DESIGN], D_HITS + r]
-        if h > 0 and s.I[i, F_DMG + r] >= h + bonus:
+        if t.C[s.I[i, F_DESIGN], D_HITS + r] > 0 and s.I[i, F_DMG + r] >= t.C[s.I[i, F_DESIGN], D_HITS + r] + s.I[i, F_WARD]:
             return True
     return False
 
@@ -194,10 +179,10 @@ def effect_param(s, t, card, code, slot):
 
 @njit(cache=True)
 def attack_value(s, t, i, r):
-    """Base Attack in realm r, with bonuses (a Cherub Defending its Attuned Being
-    +2), less the Discords Weakness (Calabim) and Clumsiness (Ofanim): "subtract 1
+    """Base Attack in realm r, with bonuses (+2 for a Cherub Defending its Attuned
+    Being, F_WARD), less the Discords Weakness (Calabim) and Clumsiness (Ofanim): "subtract 1
     from base Attack value in all Realms for every level" (min 0)."""
-    v = t.C[s.I[i, F_DESIGN], D_ATK + r] + attuned_defence(s, t, i)
+    v = t.C[s.I[i, F_DESIGN], D_ATK + r] + s.I[i, F_WARD]
     if has_text(s, i):
         v += effect_sum(s, t, i, E_ATTACK_BONUS, 2, 1, r)   # attack_bonus(realm, amount): Gabriel's Malakim
         if s.I[i, F_BOOST] > 0:
@@ -385,7 +370,8 @@ def leave_play(s, t, i, zone):
     s.I[i, F_INF_BY] = -1
     s.I[i, F_FIGHT] = -1
     s.I[i, F_TEMP_CTRL] = 0
-    for f in (F_DMG, F_DMG + 1, F_DMG + 2, F_TRAUMA, F_ACTS, F_WAITED, F_ET_OUT, F_BOOST, F_DISCOUNT_USED, F_LILIM):
+    for f in (F_DMG, F_DMG + 1, F_DMG + 2, F_TRAUMA, F_ACTS, F_WAITED, F_ET_OUT, F_BOOST, F_DISCOUNT_USED, F_LILIM,
+              F_WARD):
         s.I[i, f] = 0
 
 

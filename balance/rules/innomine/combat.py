@@ -15,7 +15,7 @@ import numpy as np
 from numba import njit
 
 from ...sim.seeding import DICE, below, d6
-from .attunement import fear_rolls, may_defend
+from .attunement import fear_rolls, may_defend, refresh_ward
 from .beings import (
     attack_value,
     can_act,
@@ -174,6 +174,7 @@ def fight(s, t, lead, target):
         _send_reinforcements(s, t, q, L, target)
     _rounds(s, t, L, r)
     s.g[G_FIGHT_TARGET] = -1
+    refresh_ward(s, t)
     for i in beings_in_play(s):
         if s.I[i, F_FIGHT] >= 0 or s.I[i, F_BOOST] > 0:
             s.I[i, F_FIGHT] = -1
@@ -337,6 +338,7 @@ def _rounds(s, t, L, r):
     for rnd in range(1, MAX_ROUNDS + 1):
         s.g[G_ROUND] = rnd
         log(s, -1, -1, -1, T_ROUND, rnd)
+        refresh_ward(s, t)
         _combat_essence(s, t, rnd)
         n = _declare(s, t, L, r, order, what, whom)
         for k in range(n):

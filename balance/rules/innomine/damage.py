@@ -11,7 +11,7 @@ turn).
 from numba import njit
 
 from ...sim.seeding import d6
-from .beings import drop_objects, hits, drop_songs, is_being, leave_play, move_to, returns_unhurt, send_home
+from .beings import drop_objects, hits, hits_left, drop_songs, is_being, leave_play, move_to, returns_unhurt, send_home
 from .dissonance import add_dissonance, harms
 from .humans import kill_human
 from .state import (
@@ -56,7 +56,7 @@ def deal_damage(s, t, src, tgt, r, amount):
     Hits).  A Human source counts them toward "damage dealt"; a Mercurian (or a
     Malakite so sworn) that damages a Human takes Dissonance.  Returns the
     counters placed."""
-    room = hits(s, t, tgt, r) - s.I[tgt, F_DMG + r]
+    room = hits_left(s, t, tgt, r)
     n = amount if amount < room else room
     if n <= 0:
         return 0

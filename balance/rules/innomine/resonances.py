@@ -166,7 +166,7 @@ def modifier(s, t, actor, target):
         m -= s.I[actor, F_DISCORD]
     if k == MERCURIAN and s.I[target, F_CTRL] >= 0:
         m += 1
-    if is_lilim(t.C[s.I[target, F_DESIGN], D_KIND]):
+    if s.I[target, F_DISCORD] > 0 and is_lilim(t.C[s.I[target, F_DESIGN], D_KIND]):
         m += s.I[target, F_DISCORD]
     return m
 
@@ -205,7 +205,7 @@ def p_success(s, t, actor, target, stat, op):
     return p_faces(s, actor, classic_faces(s, t, actor, target, stat, op))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def p_faces(s, actor, faces):
     """Exact chance that a Resonance roll of actor succeeding on ``faces`` of a
     d6 succeeds (see resonance_roll)."""

@@ -36,7 +36,7 @@ HAND_SIZE = 7
 # ---- per-instance fields: columns of State.I (one row per card instance)
 _FIELDS = ("design owner zone ctrl inf_by loc att natt att_by diss discord trauma entered acts age "
            "resist guard guard_by temp_ctrl prev_ctrl prev_inf tried waited boost fight retreat "
-           "et_out discount_used tie listed attuned afraid resonated met seen lilim").split()
+           "et_out discount_used tie listed attuned afraid resonated met seen lilim ward").split()
 (F_DESIGN,      # design id of the card
  F_OWNER,       # seat whose deck it came from
  F_ZONE,        # Z_*
@@ -73,6 +73,7 @@ _FIELDS = ("design owner zone ctrl inf_by loc att natt att_by diss discord traum
  F_MET,         # last turn at whose end a Seraph shared its Location with another Superior's Being, -1
  F_SEEN,        # bitmask of the seats a Seraph's Resonance has shown this (hidden) card to
  F_LILIM,       # Lilim counters on this Being: seat p's count in bits 8p .. 8p+7
+ F_WARD,        # +2 to every Attack and Hits value while a Cherub Defends its Attuned Being, else 0
  ) = range(len(_FIELDS))
 F_DMG = len(_FIELDS)            # 3 columns: damage counters (Ce, E, Co)
 F_CNT = F_DMG + 3               # N_COUNTERS columns: Destiny/Fate counters

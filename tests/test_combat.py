@@ -294,7 +294,7 @@ def test_attackers_join_from_anywhere_in_the_realm_and_defending_is_free():
     _gather_attackers(s, b.t, BELIAL, L, R_CO)
     assert I[joiner, S.F_FIGHT] == ATTACKING and I[joiner, S.F_LOC] == L and I[joiner, S.F_ACTS] == 0
     assert [I[i, S.F_FIGHT] for i in (spent, away, human)] == [-1, -1, -1]
-    _gather_defenders(s, b.t, GABRIEL, L)
+    _gather_defenders(s, b.t, GABRIEL, L, target)
     assert I[tired, S.F_FIGHT] == DEFENDING and I[tired, S.F_ACTS] == 0
     assert I[down, S.F_FIGHT] == -1 and I[elsewhere, S.F_FIGHT] == -1
     assert not can_act(s, b.t, down) and is_down(s, b.t, down)
@@ -642,15 +642,15 @@ def test_send_reinforcements_brings_defenders_from_one_location_when_outnumbered
         if c != card and I[c, S.F_DESIGN] == I[card, S.F_DESIGN]:
             I[c, S.F_ZONE] = S.Z_DISCARD                           # one copy in hand
     sides(b, [grasch], [target])
-    _send_reinforcements(s, b.t, GABRIEL, L)
+    _send_reinforcements(s, b.t, GABRIEL, L, target)
     assert I[card, S.F_ZONE] == S.Z_HAND                           # not outnumbered
     vashka = b.put(BELIAL, "Vashka", L)
     sides(b, [vashka], [])
     s.S[GABRIEL, S.S_ESSENCE] = 1
-    _send_reinforcements(s, b.t, GABRIEL, L)
+    _send_reinforcements(s, b.t, GABRIEL, L, target)
     assert I[card, S.F_ZONE] == S.Z_HAND                           # cannot pay
     s.S[GABRIEL, S.S_ESSENCE] = 5
-    _send_reinforcements(s, b.t, GABRIEL, L)
+    _send_reinforcements(s, b.t, GABRIEL, L, target)
     assert I[card, S.F_ZONE] == S.Z_DISCARD and s.S[GABRIEL, S.S_ESSENCE] == 3
     for i in (help1, help2):
         assert I[i, S.F_LOC] == L and I[i, S.F_FIGHT] == DEFENDING

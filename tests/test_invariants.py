@@ -20,7 +20,7 @@ from balance.rules.innomine import state as S
 from balance.rules.innomine.game import next_turn, play_game
 from balance.rules.innomine.matchup import play_range, prepare
 from balance.rules.innomine.policy_files import load_policy
-from balance.rules.innomine.d666 import CLASSIC
+from balance.rules.innomine.d666 import CLASSIC, D666
 from balance.rules.innomine.setup import setup
 from balance.rules.innomine.tables import pack
 
@@ -52,6 +52,27 @@ def check_conservation(s):
     assert set(np.flatnonzero(zone == S.Z_PLAY)) <= listed
 
 
+def play_checked(decks, pa, pb, seed, game, cap, variant):
+    """Play one game of ``decks`` turn by turn, checking the invariants after each."""
+    threshold = min(d.humans for d in decks)
+    t = pack(compile_tables(decks).tables)
+    s = S.new_state(t, np.stack([load_policy(pa), load_policy(pb)]), (cap + 1) // 2)
+    setup(s, t, seed, game, threshold, cap, variant)
+    check_conservation(s)
+    turns = 0
+    while next_turn(s, t):
+        turns += 1
+        check_conservation(s)
+        assert (s.S[:, S.S_ESSENCE] >= 0).all()
+        assert turns <= cap
+    check_conservation(s)
+    assert s.g[S.G_END] in (S.END_THRESHOLD, S.END_TURN_CAP, S.END_DECK_OUT)
+    assert (s.g[S.G_WINNER] >= 0) == (s.g[S.G_END] == S.END_THRESHOLD)
+    first = (s.I.copy(), s.S.copy(), s.curves.copy())
+    play_game(s, t, seed, game, threshold, cap, variant)
+    assert all(np.array_equal(a, b) for a, b in zip(first, (s.I, s.S, s.curves)))
+
+
 # No shrinking: each example plays a whole game, and shrinking one takes minutes;
 # the failing example is printed as drawn.
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow],
@@ -66,23 +87,19 @@ def test_every_turn_keeps_the_invariants(gabriel, belial, pa, pb, seed, game, ca
             with open(path, "w") as f:
                 f.write(text)
         decks = [load_deck(p) for p in paths]
-    threshold = min(d.humans for d in decks)
-    t = pack(compile_tables(decks).tables)
-    s = S.new_state(t, np.stack([load_policy(pa), load_policy(pb)]), (cap + 1) // 2)
-    setup(s, t, seed, game, threshold, cap, CLASSIC)
-    check_conservation(s)
-    turns = 0
-    while next_turn(s, t):
-        turns += 1
-        check_conservation(s)
-        assert (s.S[:, S.S_ESSENCE] >= 0).all()
-        assert turns <= cap
-    check_conservation(s)
-    assert s.g[S.G_END] in (S.END_THRESHOLD, S.END_TURN_CAP, S.END_DECK_OUT)
-    assert (s.g[S.G_WINNER] >= 0) == (s.g[S.G_END] == S.END_THRESHOLD)
-    first = (s.I.copy(), s.S.copy(), s.curves.copy())
-    play_game(s, t, seed, game, threshold, cap, CLASSIC)
-    assert all(np.array_equal(a, b) for a, b in zip(first, (s.I, s.S, s.curves)))
+    play_checked(decks, pa, pb, seed, game, cap, CLASSIC)
+
+
+# The other four starter decks bring the Seraphim (Dominic) and Lilim (Nybbas) into
+# play, which Gabriel's and Belial's cards do not; both ways of rolling.
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+          phases=(Phase.explicit, Phase.reuse, Phase.generate))
+@given(heaven=st.sampled_from(["dominic", "michael"]), hell=st.sampled_from(["nybbas", "saminga"]),
+       pa=st.sampled_from(POLICIES), pb=st.sampled_from(POLICIES), seed=st.integers(0, 2**40),
+       game=st.integers(0, 2**20), cap=st.integers(1, 150), variant=st.sampled_from([CLASSIC, D666]))
+def test_the_other_starter_decks_keep_the_invariants(heaven, hell, pa, pb, seed, game, cap, variant):
+    decks = [load_deck(ROOT / f"decks/{name}.toml") for name in (heaven, hell)]
+    play_checked(decks, pa, pb, seed, game, cap, variant)
 
 
 def _records_digest(rec):

@@ -59,7 +59,7 @@ def test_belials_servitor_hurt_by_his_own_location_takes_a_note():
 def test_gabriels_servitor_must_engage_a_demon_within_its_celestial_hits_in_turns():
     """Gabriel: "her Servitors may not go longer than a number of turns equal to
     their Celestial Hits without engaging a demon in combat, if any are in play"
-    -- a note for every turn in breach (I37), none while no demon is in play or
+    -- a note for every turn in breach (I47), none while no demon is in play or
     while it is in Trauma, and engaging one starts the count again."""
     b = Board(turn=10)
     b.clear_board()

@@ -13,6 +13,7 @@ from .beings import (
     attack_value,
     can_act,
     effect_param,
+    effect_sum,
     find_effect,
     has_effect,
     hits_left,
@@ -20,10 +21,12 @@ from .beings import (
     move_to,
     unfledged,
 )
-from .combat import attackable, base_attack_legal, can_base_attack, combat_type, fight, target_value
+from .attunement import attune, can_attune, de_attune
+from .combat import attackable, bad_temper, base_attack_legal, can_base_attack, combat_type, fight, target_value
 from .combat_types import open_types
 from .decks import deck_card, deck_count
-from .dissonance import add_dissonance
+from .damage import resolve_zero_hits
+from .dissonance import action_dissonance
 from .effects import use_ability
 from .essence import action_cost
 from .fledging import can_fledge_into, fledge, fledge_cost
@@ -33,6 +36,7 @@ from .marches import in_marches, tool_usable
 from .policies import (
     W_ATTACK_SERVITOR,
     W_COURT,
+    W_DEFEND,
     W_DESCEND,
     W_GANG,
     W_HOLD_TETHER,
@@ -40,18 +44,38 @@ from .policies import (
     W_RESERVE,
     W_RETREAT,
     W_WAIT,
+    below_policy,
     is_random,
     score,
     weight,
 )
-from .resonances import can_influence, influences, p_success, resonance_stat, resonate, steal_essence
+from .resonances import (
+    can_influence,
+    can_protect,
+    influences,
+    p_faces,
+    is_lilim,
+    p_success,
+    protect,
+    protect_faces,
+    reclaim_with_counters,
+    resonance_stat,
+    resonate,
+    second_action,
+    steal_essence,
+    tear,
+    tear_expectation,
+)
+from .seraphim import can_view, gullibility, knows_theft, view, view_value
 from .state import (
     EVENTS,
     F_ACTS,
     F_ATTS,
+    F_ATTUNED,
     F_CNT,
     F_CTRL,
     F_DESIGN,
+    F_DISS,
     F_DMG,
     F_FIGHT,
     F_HEALED,
@@ -60,9 +84,13 @@ from .state import (
     F_LOC,
     F_NATT,
     F_OWNER,
+    F_RESIST,
+    F_RESONATED,
     F_TRAUMA,
     F_WAITED,
     F_ZONE,
+    G_ACTIVE,
+    G_TURN,
     G_WINNER,
     S_ESSENCE,
     Z_PLAY,
@@ -77,13 +105,15 @@ from .state import (
     realm_type,
     rivals,
 )
-from .tables import D_CTYPE, D_DESTINY, D_FATE, D_HITS, D_KIND, P_SIDE
 from .superior_dissonance import engage_urge
+from .tables import D_CTYPE, D_DESTINY, D_FATE, D_HITS, D_KIND, P_SIDE
 from .tethers import can_go_down, is_tether, plots_theft, tether_count, up_destination
 from .trace import T_MOVE, T_WAIT
 from .vocabulary import (
     BALSERAPH,
     C_BEINGS_HEALED,
+    CALABITE,
+    CHERUB,
     C_DAMAGE_HEALED,
     C_INFLUENCED_HEAVEN,
     C_LOCATIONS_HEAVEN,
@@ -93,6 +123,7 @@ from .vocabulary import (
     E_DAMAGE_LOCATION,
     E_DESTROY_OBJECT,
     E_FREE_MOVE,
+    E_OATH,
     E_HEAL,
     E_INFLUENCE,
     E_RESTRICT_INFLUENCED,
@@ -101,28 +132,42 @@ from .vocabulary import (
     E_SEARCH_TOOL,
     E_TOKEN_TOOL,
     E_WAIT_ESSENCE,
-    ELOHITE,
     ETHEREAL,
     HEAVEN,
     HUMAN,
     IMPUDITE,
+    MALAKITE,
     MAX_EFFECTS,
     N_COUNTERS,
+    OATH_WAIT,
     OBJECT,
+    OFANITE,
+    SERAPH,
+    SERVITOR,
     TOOL,
 )
 
 # what a chosen action is
-K_WAIT, K_RESONATE, K_STEAL, K_ATTACK, K_ABILITY, K_MOVE, K_FLEDGE = range(7)
-K_ATTACH, K_GO_HOME = range(20, 22)   # Kyriotates and Shedim (host_resonance.py)
+(K_WAIT, K_RESONATE, K_STEAL, K_ATTACK, K_ABILITY, K_MOVE, K_ATTUNE, K_DEATTUNE, K_PROTECT, K_VIEW,
+ K_TEAR, K_FLEDGE) = range(12)
+K_ATTACH, K_GO_HOME = range(12, 14)   # Kyriotates and Shedim (host_resonance.py)
 MAX_PASSES = 4
+NOTE_COST = 0.25      # how much a scripted policy dislikes a note of Dissonance, in action values
 
 
 @njit(cache=True)
 def actions_phase(s, t):
-    """Phase 6: every Being with an action left takes it, as its controller
-    chooses, after the Shedim's rolls "At the beginning of every Actions phase"."""
+    """Phase 6: the Shedim's rolls "At the beginning of every Actions phase";
+    Elohim with Bad Temper may lose it first, Balseraphs take the free
+    Resonances that Seraphim's Gullibility gives them, and Lilim counters are
+    spent; then every Being with an action left takes it, as its controller
+    chooses."""
     hold_rolls(s, t)
+    bad_temper(s, t, s.g[G_ACTIVE])
+    if s.g[G_WINNER] >= 0:
+        return
+    gullibility(s, t, s.g[G_ACTIVE])
+    reclaim_with_counters(s, t, s.g[G_ACTIVE])
     for _ in range(MAX_PASSES):
         acted = False
         for i in beings_in_play(s):
@@ -138,7 +183,8 @@ def actions_phase(s, t):
 # ------------------------------------------------------------------ choosing
 @njit(cache=True)
 def take_action(s, t, i):
-    """Score every legal action of Being i and do the best one."""
+    """Score every legal action of Being i and do the best one; an Ofanite may
+    first Resonate for a second action."""
     p = s.I[i, F_CTRL]
     collect_rivals(s, p)
     kind, a, b, best = K_WAIT, -1, -1, score(s, p, weight(s, p, W_WAIT) + _wait_bonus(s, t, i))
@@ -152,6 +198,11 @@ def take_action(s, t, i):
     restricted = _restricted(s, t, i)
     if influences(s, t, i) and not restricted:
         k2, a2, v = _best_resonance(s, t, i, p)
+        if v > best:
+            kind, a, best = k2, a2, v
+    ck = t.C[s.I[i, F_DESIGN], D_KIND]
+    if (ck == CHERUB or ck == MALAKITE or ck == SERAPH or ck == CALABITE) and not restricted:
+        k2, a2, v = _best_choir_resonance(s, t, i, p)
         if v > best:
             kind, a, best = k2, a2, v
     a2, v = _best_attack(s, t, i, p)
@@ -168,6 +219,8 @@ def take_action(s, t, i):
         a2, v = _best_fledge(s, t, i, p)
         if v > best:
             kind, a, best = K_FLEDGE, a2, v
+    if ck == OFANITE and kind != K_WAIT and _wants_second_action(s, t, i, p):
+        second_action(s, t, i)
     _do(s, t, i, kind, a, b)
 
 
@@ -185,10 +238,22 @@ def _ride_on(s, t, i, p, wait):
 
 
 @njit(cache=True)
+def _wants_second_action(s, t, i, p):
+    """Does the controller of Ofanite i use its Resonance now, before i's usual
+    action?  Once a turn; scripted policies only while i carries no Dissonance (a
+    failure costs a note), the random-legal one half the time."""
+    if s.I[i, F_RESONATED] == s.g[G_TURN] or s.I[i, F_TRAUMA] > 0:
+        return False
+    if is_random(s, p):
+        return below_policy(s, 2) == 0
+    return s.I[i, F_DISS] == 0
+
+
+@njit(cache=True)
 def _do(s, t, i, kind, a, b):
     s.I[i, F_ACTS] -= 1
-    if kind != K_WAIT and t.C[s.I[i, F_DESIGN], D_KIND] == ELOHITE and s.I[i, F_CTRL] != s.I[i, F_OWNER]:
-        add_dissonance(s, t, i, 1)   # Elohim act for the objective good
+    if kind != K_ATTACK:
+        action_dissonance(s, t, i, kind == K_WAIT)   # an Attack's is charged as fight() enlists the attackers
     if kind == K_WAIT:
         s.I[i, F_WAITED] = 1
         log(s, s.I[i, F_CTRL], i, -1, T_WAIT, 0)
@@ -208,6 +273,17 @@ def _do(s, t, i, kind, a, b):
         resonate_host(s, t, i, a)
     elif kind == K_GO_HOME:
         return_to_realm(s, t, i)
+    elif kind == K_ATTUNE:
+        attune(s, t, i, a)
+    elif kind == K_DEATTUNE:
+        de_attune(s, t, i)
+    elif kind == K_PROTECT:
+        protect(s, t, i, a)
+    elif kind == K_VIEW:
+        view(s, t, i)
+    elif kind == K_TEAR:
+        tear(s, t, i, a, realm_type(s, s.I[i, F_LOC]))
+        resolve_zero_hits(s, t)
     else:
         move_to(s, t, i, a)
         log(s, s.I[i, F_CTRL], i, a, T_MOVE, 0)
@@ -222,13 +298,17 @@ def _restricted(s, t, i):
 
 @njit(cache=True)
 def _wait_bonus(s, t, i):
-    """The Rite: "If Belial has any Tether in play, and holder Waits this turn, add 1 Essence"."""
+    """The Rite: "If Belial has any Tether in play, and holder Waits this turn, add
+    1 Essence"; less a note's worth for an Ofanite, or a Malakite sworn never to
+    Wait, whom Waiting costs a note of Dissonance."""
+    k = t.C[s.I[i, F_DESIGN], D_KIND]
+    v = 0.0
+    if k == OFANITE or (k == MALAKITE and effect_sum(s, t, i, E_OATH, 1, 1, OATH_WAIT) > 0):
+        v -= NOTE_COST
     c = find_effect(s, t, i, E_WAIT_ESSENCE)
-    if c < 0:
-        return 0.0
-    if effect_param(s, t, c, E_WAIT_ESSENCE, 2) == 1 and tether_count(s, t, s.I[i, F_CTRL]) == 0:
-        return 0.0
-    return 0.5 * effect_param(s, t, c, E_WAIT_ESSENCE, 1)
+    if c >= 0 and not (effect_param(s, t, c, E_WAIT_ESSENCE, 2) == 1 and tether_count(s, t, s.I[i, F_CTRL]) == 0):
+        v += 0.5 * effect_param(s, t, c, E_WAIT_ESSENCE, 1)
+    return v
 
 
 @njit(cache=True)
@@ -249,12 +329,13 @@ def _best_resonance(s, t, i, p):
     best_k, best_j, best = K_WAIT, -1, -1e9
     stat, op = resonance_stat(t.C[s.I[i, F_DESIGN], D_KIND])
     w = weight(s, p, W_INFLUENCE)
-    for j in (beings_in_play(s) if t.C[s.I[i, F_DESIGN], D_KIND] == BALSERAPH else rivals(s)):
+    k = t.C[s.I[i, F_DESIGN], D_KIND]
+    for j in (beings_in_play(s) if k == BALSERAPH or is_lilim(k) else rivals(s)):
         if not can_influence(s, t, i, j):
             continue
         ps = p_success(s, t, i, j, stat, op)
         if s.I[j, F_CTRL] == p:
-            v = 0.2 * w * ps                      # a Balseraph tightening its hold
+            v = 0.2 * w * ps                      # a Balseraph tightening its hold, a Lilim counter in reserve
         else:
             v = w * ps * human_worth(s, t, p, j)
         sc = score(s, p, v)
@@ -268,6 +349,64 @@ def _best_resonance(s, t, i, p):
                 if sc > best:
                     best_k, best_j, best = K_STEAL, j, sc
     return best_k, best_j, best
+
+
+@njit(cache=True)
+def _best_choir_resonance(s, t, i, p):
+    """The best use of a Resonance that is not Influence: a Cherub Attunes to a
+    Being its controller holds at its Location, or de-Attunes from one the other
+    side has taken; a Malakite stiffens the resolve of a Human or Ethereal its
+    controller Influences; a Seraph rolls on its table when the roll may show a
+    Tether plot (seraphim.view_value); a Calabite tears at a Being at its
+    Location worth hurting.  Returns (kind, target, score)."""
+    k = t.C[s.I[i, F_DESIGN], D_KIND]
+    best_k, best_j, best = K_WAIT, -1, -1e9
+    if can_view(s, t, i):
+        return K_VIEW, -1, score(s, p, view_value(s, t, i) * weight(s, p, W_HOLD_TETHER))
+    if k == CHERUB and s.I[i, F_TRAUMA] == 0:
+        x = s.I[i, F_ATTUNED]
+        if x >= 0:
+            if s.I[x, F_CTRL] != p:
+                best_k, best_j, best = K_DEATTUNE, x, score(s, p, 0.3 * weight(s, p, W_DEFEND) - NOTE_COST / 6)
+            return best_k, best_j, best
+        for j in beings_in_play(s):
+            if s.I[j, F_LOC] == s.I[i, F_LOC] and s.I[j, F_CTRL] == p and can_attune(s, t, i, j):
+                sc = score(s, p, 0.4 * weight(s, p, W_DEFEND) * _ward_worth(s, t, p, j))
+                if sc > best:
+                    best_k, best_j, best = K_ATTUNE, j, sc
+    elif k == MALAKITE:
+        for j in beings_in_play(s):
+            if s.I[j, F_LOC] == s.I[i, F_LOC] and s.I[j, F_CTRL] == p and _is_ward(s, t, j) and can_protect(s, t, i, j):
+                ps = p_faces(s, i, protect_faces(s, t, j))
+                v = 0.3 * weight(s, p, W_INFLUENCE) * ps * human_worth(s, t, p, j) / (1 + s.I[j, F_RESIST])
+                sc = score(s, p, v)
+                if ps > 0 and sc > best:
+                    best_k, best_j, best = K_PROTECT, j, sc
+    elif k == CALABITE and s.I[i, F_TRAUMA] == 0:
+        r = realm_type(s, s.I[i, F_LOC])
+        e = tear_expectation(s, t, i)
+        for j in rivals(s):
+            if s.I[j, F_LOC] != s.I[i, F_LOC] or not is_being(s, t, j):
+                continue
+            v = target_value(s, t, p, j)
+            sc = score(s, p, v * (0.3 + 0.7 * min(1.0, e / max(1, hits_left(s, t, j, r)))))
+            if v > 0 and sc > best:
+                best_k, best_j, best = K_TEAR, j, sc
+    return best_k, best_j, best
+
+
+@njit(cache=True, inline="always")
+def _is_ward(s, t, j):
+    """A Human or Ethereal: the Beings whose Influence the policies fight over (I29)."""
+    c = t.C[s.I[j, F_DESIGN], D_CTYPE]
+    return c == HUMAN or c == ETHEREAL
+
+
+@njit(cache=True)
+def _ward_worth(s, t, p, j):
+    """How much a Cherub of seat p wants to guard Being j: a Human or Ethereal as
+    much as its Influence is worth, another Servitor half that."""
+    return human_worth(s, t, p, j) if _is_ward(s, t, j) else 0.5
 
 
 # ------------------------------------------------------------------ attacks
@@ -536,6 +675,24 @@ def _best_move(s, t, i, p):
         sc = score(s, p, weight(s, p, W_RETREAT) * hurt - 0.3)
         if sc > best:
             best_l, best = up, sc
+    x = s.I[i, F_ATTUNED]
+    if (x >= 0 and is_being(s, t, x) and s.I[x, F_CTRL] == p and s.I[x, F_LOC] != s.I[i, F_LOC]
+            and realm_of(s, s.I[x, F_LOC]) == realm_of(s, s.I[i, F_LOC])):
+        sc = score(s, p, 0.5 * weight(s, p, W_DEFEND))       # a Cherub keeps by its Attuned Being
+        if sc > best:
+            best_l, best = s.I[x, F_LOC], sc
+    if t.C[s.I[i, F_DESIGN], D_KIND] == OFANITE:
+        l = _own_tether_in_realm(s, t, i, p)
+        if l >= 0:
+            sc = score(s, p, 0.0)       # rather than Wait for a note: to a Tether that calms one
+            if sc > best:
+                best_l, best = l, sc
+    if t.C[s.I[i, F_DESIGN], D_CTYPE] == SERVITOR and knows_theft(s, t, p):
+        l = _unguarded_tether(s, t, i, p)
+        if l >= 0:
+            sc = score(s, p, weight(s, p, W_HOLD_TETHER))   # a plot seen by a Seraph: guard the Tether
+            if sc > best:
+                best_l, best = l, sc
     if t.C[s.I[i, F_DESIGN], D_CTYPE] == HUMAN and plots_theft(s, t, p):
         for l in others_in_play(s):
             if is_tether(s, t, l) and s.I[l, F_CTRL] != p and l != s.I[i, F_LOC] and _empty_of_enemies(s, t, l, p):
@@ -543,6 +700,33 @@ def _best_move(s, t, i, p):
                 if sc > best:
                     best_l, best = l, sc
     return best_l, best
+
+
+@njit(cache=True)
+def _own_tether_in_realm(s, t, i, p):
+    """A Tether seat p controls in i's realm, or -1 if i is at one already."""
+    if is_tether(s, t, s.I[i, F_LOC]) and s.I[s.I[i, F_LOC], F_CTRL] == p:
+        return -1
+    for l in others_in_play(s):
+        if (is_tether(s, t, l) and s.I[l, F_CTRL] == p and l != s.I[i, F_LOC]
+                and realm_of(s, l) == realm_of(s, s.I[i, F_LOC])):
+            return l
+    return -1
+
+
+@njit(cache=True)
+def _unguarded_tether(s, t, i, p):
+    """A Tether seat p controls in i's realm with no Servitor of p at it, or -1."""
+    for l in others_in_play(s):
+        if not (is_tether(s, t, l) and s.I[l, F_CTRL] == p and realm_of(s, l) == realm_of(s, s.I[i, F_LOC])):
+            continue
+        guarded = False
+        for j in beings_in_play(s):
+            if s.I[j, F_LOC] == l and s.I[j, F_CTRL] == p and is_being(s, t, j) and t.C[s.I[j, F_DESIGN], D_CTYPE] == SERVITOR:
+                guarded = True
+        if not guarded:
+            return l
+    return -1
 
 
 @njit(cache=True)

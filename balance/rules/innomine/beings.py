@@ -11,11 +11,13 @@ from .state import (
     F_ATT,
     F_ATT_BY,
     F_ATTS,
+    F_ATTUNED,
     F_BOOST,
     F_CTRL,
     F_DESIGN,
     F_DISCORD,
     F_DISCOUNT_USED,
+    F_DISS,
     F_DMG,
     F_ENTERED,
     F_ET_OUT,
@@ -23,6 +25,7 @@ from .state import (
     F_FIRST,
     F_HOST,
     F_INF_BY,
+    F_LILIM,
     F_LOC,
     F_MUTE,
     F_NATT,
@@ -32,6 +35,7 @@ from .state import (
     F_TEMP_CTRL,
     F_TRAUMA,
     F_WAITED,
+    F_WARD,
     F_ZONE,
     G_TURN,
     MAX_ATT,
@@ -48,7 +52,7 @@ from .state import (
 from .marches import left_for, tool_usable
 from .ranks import promotion_allowed
 from .tables import D_ATK, D_CTYPE, D_EFFECTS, D_HITS, D_KIND, P_SIDE, P_SUP_EFFECTS
-from .trace import T_ATTACH
+from .trace import T_ATTACH, T_DISSONANCE
 from .vocabulary import (
     ANIMAL,
     CALABITE,
@@ -91,15 +95,22 @@ def is_human_card(t, d):
 
 
 @njit(cache=True, inline="always")
+def hits(s, t, i, r):
+    """i's Hits in realm r: the card's, +2 for a Cherub Defending its Attuned Being
+    (F_WARD, kept by attunement.refresh_ward)."""
+    return t.C[s.I[i, F_DESIGN], D_HITS + r] + s.I[i, F_WARD]
+
+
+@njit(cache=True, inline="always")
 def hits_left(s, t, i, r):
-    return t.C[s.I[i, F_DESIGN], D_HITS + r] - s.I[i, F_DMG + r]
+    return t.C[s.I[i, F_DESIGN], D_HITS + r] + s.I[i, F_WARD] - s.I[i, F_DMG + r]
 
 
 @njit(cache=True, inline="always")
 def is_down(s, t, i):
     """0 Hits remaining in some realm: no further actions, not even Defend."""
     for r in range(3):
-        if t.C[s.I[i, F_DESIGN], D_HITS + r] > 0 and s.I[i, F_DMG + r] >= t.C[s.I[i, F_DESIGN], D_HITS + r]:
+        if t.C[s.I[i, F_DESIGN], D_HITS + r] > 0 and s.I[i, F_DMG + r] >= t.C[s.I[i, F_DESIGN], D_HITS + r] + s.I[i, F_WARD]:
             return True
     return False
 
@@ -182,8 +193,10 @@ def effect_param(s, t, card, code, slot):
 
 @njit(cache=True)
 def attack_value(s, t, i, r):
-    """Base Attack in realm r, with bonuses, less Weakness/Clumsiness Discord (min 0)."""
-    v = t.C[s.I[i, F_DESIGN], D_ATK + r]
+    """Base Attack in realm r, with bonuses (+2 for a Cherub Defending its Attuned
+    Being, F_WARD), less the Discords Weakness (Calabim) and Clumsiness (Ofanim): "subtract 1
+    from base Attack value in all Realms for every level" (min 0)."""
+    v = t.C[s.I[i, F_DESIGN], D_ATK + r] + s.I[i, F_WARD]
     if has_text(s, i):
         v += effect_sum(s, t, i, E_ATTACK_BONUS, 2, 1, r)   # attack_bonus(realm, amount): Gabriel's Malakim
         if s.I[i, F_BOOST] > 0:
@@ -324,6 +337,26 @@ def influence_side(s, t, i):
     return t.seat[p, P_SIDE]
 
 
+# ------------------------------------------------------------------ Dissonance
+@njit(cache=True)
+def add_dissonance(s, t, i, n):
+    """Servitor i takes n notes of Dissonance (Humans and Ethereals carry none)."""
+    if t.C[s.I[i, F_DESIGN], D_CTYPE] != SERVITOR:
+        return
+    s.I[i, F_DISS] += n
+    log(s, s.I[i, F_CTRL], i, -1, T_DISSONANCE, s.I[i, F_DISS])
+
+
+@njit(cache=True)
+def attuned_leaves_play(s, t, x):
+    """Cherubim "take a point of Dissonance if an Attuned Being or Object leaves
+    play"; the Attunement ends with it."""
+    for c in beings_in_play(s):
+        if s.I[c, F_ATTUNED] == x and s.I[c, F_ZONE] == Z_PLAY:
+            s.I[c, F_ATTUNED] = -1
+            add_dissonance(s, t, c, 1)
+
+
 # ------------------------------------------------------------------ moving and leaving
 @njit(cache=True)
 def move_to(s, t, i, l):
@@ -353,10 +386,13 @@ def send_home(s, t, i):
 @njit(cache=True)
 def leave_play(s, t, i, zone):
     """Being i leaves play into ``zone``: attachments handled, Influence freed,
-    Pyres-style "whenever a Being under controller's Influence leaves play".
+    Pyres-style "whenever a Being under controller's Influence leaves play",
+    Cherubim Attuned to it take Dissonance, and its own Attunement ends.
     A Kyriotate or Shedite leaving play leaves its host; a host leaving play
     other than by dying (which hosts.host_dies resolves first) sends its rider
     back to its Realm (end_ride)."""
+    attuned_leaves_play(s, t, i)
+    s.I[i, F_ATTUNED] = -1
     if s.I[i, F_HOST] >= 0:
         end_ride(s, t, i)
     if s.I[i, F_RIDER] >= 0:
@@ -373,7 +409,8 @@ def leave_play(s, t, i, zone):
     s.I[i, F_INF_BY] = -1
     s.I[i, F_FIGHT] = -1
     s.I[i, F_TEMP_CTRL] = 0
-    for f in (F_DMG, F_DMG + 1, F_DMG + 2, F_TRAUMA, F_ACTS, F_WAITED, F_ET_OUT, F_BOOST, F_DISCOUNT_USED):
+    for f in (F_DMG, F_DMG + 1, F_DMG + 2, F_TRAUMA, F_ACTS, F_WAITED, F_ET_OUT, F_BOOST, F_DISCOUNT_USED, F_LILIM,
+              F_WARD):
         s.I[i, f] = 0
 
 

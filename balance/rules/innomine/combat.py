@@ -14,7 +14,8 @@ the Location, combat is over."
 """
 from numba import njit
 
-from ...sim.seeding import d6
+from ...sim.seeding import DICE, below, d6
+from .attunement import fear_rolls, may_defend, refresh_ward
 from .beings import (
     attack_value,
     can_act,
@@ -29,12 +30,17 @@ from .beings import (
     unfledged,
 )
 from .combat_types import may_fight_in, open_types
+from .d666 import d6_check
 from .damage import deal_damage, resolve_zero_hits
+from .dissonance import action_dissonance, add_dissonance, breaks_oath, uses_card
 from .essence import action_cost, card_cost, pay, pay_action
 from .humans import afterlife_side
 from .ranks import worth
 from .policies import W_ATTACK_HUMAN, W_ATTACK_SERVITOR, W_DEFEND, W_GANG, W_RETREAT, score, weight
+from .resonances import tear, tear_expectation
 from .state import (
+    ATTACKING,
+    DEFENDING,
     F_ACTS,
     F_BOOST,
     F_CTRL,
@@ -44,11 +50,14 @@ from .state import (
     F_FIGHT,
     F_HOST,
     F_LOC,
+    F_OWNER,
     F_RETREAT,
     F_TRAUMA,
     F_ZONE,
+    G_FIGHT_TARGET,
     G_ROUND,
     G_TURN,
+    G_VARIANT,
     G_WINNER,
     R_CELESTIAL,
     R_CORPOREAL,
@@ -63,7 +72,7 @@ from .state import (
 from .tables import D_ATK, D_COST, D_CTYPE, D_KIND, P_SIDE
 from .superior_dissonance import engage_demons, location_harm
 from .tethers import burn_demons_in_combat
-from .trace import T_ABILITY, T_ATTACK, T_COMBAT, T_GAIN_TEXT, T_PLAY, T_RETREAT, T_ROUND
+from .trace import T_ABILITY, T_ATTACK, T_COMBAT, T_COWARDICE, T_GAIN_TEXT, T_PLAY, T_RETREAT, T_ROUND, T_TEMPER
 from .vocabulary import (
     E_COMBAT_BOOST,
     E_COMBAT_ESSENCE,
@@ -74,16 +83,19 @@ from .vocabulary import (
     E_REMOVE_FROM_COMBAT,
     E_RETREAT_STAY,
     E_ROLL_DAMAGE,
+    CALABITE,
+    ELOHITE,
     HUMAN,
     IMPUDITE,
+    MALAKITE,
     MAX_EFFECTS,
     MERCURIAN,
+    OATH_RETREAT,
     SERVITOR,
     UNDEAD,
 )
 
-ATTACKING, DEFENDING = 0, 1
-A_WAIT, A_ATTACK, A_ROLL, A_SONG, A_BOOST, A_TRAP, A_RETREAT = range(7)
+A_WAIT, A_ATTACK, A_ROLL, A_SONG, A_BOOST, A_TRAP, A_RETREAT, A_TEAR = range(8)
 MAX_ROUNDS = 12
 
 
@@ -185,14 +197,18 @@ def fight(s, t, lead, target):
     L = s.I[target, F_LOC]
     r = combat_type(s, t, lead, target)
     log(s, p, lead, target, T_COMBAT, r)
+    s.g[G_FIGHT_TARGET] = target
+    fear_rolls(s, t, target)
     _join(s, t, lead, L, ATTACKING)
     _gather_attackers(s, t, p, L, r)
     q = s.I[target, F_CTRL]
     s.I[target, F_FIGHT] = DEFENDING
     if q >= 0:
-        _gather_defenders(s, t, q, L)
-        _send_reinforcements(s, t, q, L)
+        _gather_defenders(s, t, q, L, target)
+        _send_reinforcements(s, t, q, L, target)
     _rounds(s, t, L, r)
+    s.g[G_FIGHT_TARGET] = -1
+    refresh_ward(s, t)
     for i in beings_in_play(s):
         if s.I[i, F_FIGHT] >= 0 or s.I[i, F_BOOST] > 0:
             s.I[i, F_FIGHT] = -1
@@ -202,11 +218,14 @@ def fight(s, t, lead, target):
 
 @njit(cache=True)
 def _join(s, t, i, L, side):
+    """i enters the combat at L; an attacker spends its action on the Attack
+    (and takes whatever Dissonance its kind takes for acting)."""
     if s.I[i, F_LOC] != L:
         move_to(s, t, i, L)
     s.I[i, F_FIGHT] = side
     if side == ATTACKING:
         s.I[i, F_ACTS] -= 1
+        action_dissonance(s, t, i, False)
 
 
 @njit(cache=True)
@@ -235,13 +254,15 @@ def _gather_attackers(s, t, p, L, r):
 
 
 @njit(cache=True)
-def _gather_defenders(s, t, q, L):
-    """Beings at the Location "who can Defend may choose to do so" (no action spent)."""
+def _gather_defenders(s, t, q, L, target):
+    """Beings at the Location "who can Defend may choose to do so" (no action
+    spent) -- except a Cherub whose Fear keeps it from Defending ``target``."""
     if weight(s, q, W_DEFEND) < 0.5:
         return
     for j in beings_in_play(s):
         if (s.I[j, F_FIGHT] < 0 and s.I[j, F_LOC] == L and s.I[j, F_CTRL] == q and can_act(s, t, j)
-                and t.C[s.I[j, F_DESIGN], D_CTYPE] == SERVITOR and s.I[j, F_HOST] < 0):
+                and t.C[s.I[j, F_DESIGN], D_CTYPE] == SERVITOR and may_defend(s, t, j, target)
+                and s.I[j, F_HOST] < 0):
             s.I[j, F_FIGHT] = DEFENDING
 
 
@@ -255,7 +276,7 @@ def _count(s, t, side):
 
 
 @njit(cache=True)
-def _send_reinforcements(s, t, q, L):
+def _send_reinforcements(s, t, q, L, target):
     """Send Reinforcements (Combat Act): "Move any number of Beings you Influence
     from any one Location to a Location where combat is in progress"; played by
     the defender when outnumbered."""
@@ -278,7 +299,8 @@ def _send_reinforcements(s, t, q, L):
     s.I[card, F_ZONE] = Z_DISCARD
     log(s, q, card, -1, T_PLAY, 0)
     for j in beings_in_play(s):
-        if s.I[j, F_LOC] == best and s.I[j, F_CTRL] == q and can_act(s, t, j) and t.C[s.I[j, F_DESIGN], D_CTYPE] == SERVITOR:
+        if (s.I[j, F_LOC] == best and s.I[j, F_CTRL] == q and can_act(s, t, j)
+                and t.C[s.I[j, F_DESIGN], D_CTYPE] == SERVITOR and may_defend(s, t, j, target)):
             _join(s, t, j, L, DEFENDING)
 
 
@@ -291,6 +313,60 @@ def _combat_act_in_hand(s, t, p, code):
     return -1
 
 
+@njit(cache=True)
+def bad_temper(s, t, p):
+    """The Elohite Discord, Bad Temper: "if any Being controlled by a Superior
+    other than the Elohite's own is in the Elohite's location during your turn,
+    roll d6.  On a result less than or equal to the levels of Discord, the Elohite
+    initiates combat with a random target in the Location (roll)."  Elohim "gain
+    Dissonance [...] if they succumb to their Discord".  Rolled once a turn, for
+    seat p's Elohim, as p's Actions phase begins; the attack is the Elohite's
+    action, on a target drawn among the Beings there that p may attack (I32)."""
+    for i in beings_in_play(s):
+        if (t.C[s.I[i, F_DESIGN], D_KIND] != ELOHITE or s.I[i, F_CTRL] != p or s.I[i, F_DISCORD] <= 0
+                or s.I[i, F_ACTS] <= 0 or s.I[i, F_FIGHT] >= 0 or not can_act(s, t, i)):
+            continue
+        if not _foreign_being_at(s, t, i):
+            continue
+        temper, roll = d6_check(s.rng, s.g[G_VARIANT], s.I[i, F_DISCORD], False)
+        j = _random_target(s, t, i, p) if temper else -1
+        if j < 0:
+            continue
+        log(s, p, i, j, T_TEMPER, roll)
+        add_dissonance(s, t, i, 1)
+        fight(s, t, i, j)
+        if s.g[G_WINNER] >= 0:
+            return
+
+
+@njit(cache=True)
+def _foreign_being_at(s, t, i):
+    """Is a Being controlled by a Superior other than i's own at i's Location?"""
+    for j in beings_in_play(s):
+        if (s.I[j, F_LOC] == s.I[i, F_LOC] and is_being(s, t, j) and s.I[j, F_CTRL] >= 0
+                and s.I[j, F_CTRL] != s.I[i, F_OWNER]):
+            return True
+    return False
+
+
+@njit(cache=True)
+def _random_target(s, t, i, p):
+    """A Being at i's Location that seat p may attack, drawn at random (dice), or -1."""
+    n = 0
+    for j in beings_in_play(s):
+        if j != i and s.I[j, F_LOC] == s.I[i, F_LOC] and attackable(s, t, j, p):
+            n += 1
+    if n == 0:
+        return -1
+    k = below(s.rng, DICE, n)
+    for j in beings_in_play(s):
+        if j != i and s.I[j, F_LOC] == s.I[i, F_LOC] and attackable(s, t, j, p):
+            if k == 0:
+                return j
+            k -= 1
+    return -1
+
+
 # ------------------------------------------------------------------ rounds
 @njit(cache=True)
 def _rounds(s, t, L, r):
@@ -298,6 +374,7 @@ def _rounds(s, t, L, r):
     for rnd in range(1, MAX_ROUNDS + 1):
         s.g[G_ROUND] = rnd
         log(s, -1, -1, -1, T_ROUND, rnd)
+        refresh_ward(s, t)
         _combat_essence(s, t, rnd)
         engage_demons(s, t)
         n = _declare(s, t, L, r, order, what, whom)
@@ -362,12 +439,15 @@ def _leader_pick(s, t):
 def _choose(s, t, i, L, r):
     """One participant's declaration for this round: (action, target)."""
     p = s.I[i, F_CTRL]
+    if _cowardice(s, t, i):
+        return A_RETREAT, -1
     trap = _trap_target(s, t, i, r)
     if trap >= 0:
         return _berserk(s, t, i, A_TRAP, trap, r)
     if weight(s, p, W_RETREAT) > 0.5 and _in_danger(s, t, i, r):
         return _berserk(s, t, i, A_RETREAT, -1, r)
     base, roll, song = _uses(s, t, i, r)
+    rend = tear_expectation(s, t, i) if t.C[s.I[i, F_DESIGN], D_KIND] == CALABITE else 0.0
     best_a, best_j, best_v = A_WAIT, -1, 0.0
     for j in beings_in_play(s):
         if s.I[j, F_FIGHT] < 0 or s.I[j, F_FIGHT] == s.I[i, F_FIGHT] or not is_being(s, t, j):
@@ -382,15 +462,32 @@ def _choose(s, t, i, L, r):
             a, dmg = A_ROLL, roll
         if song > dmg:
             a, dmg = A_SONG, song
+        if rend > dmg:
+            a, dmg = A_TEAR, rend
         if a == A_WAIT:
             continue
         kill = 1.0 if dmg >= hits_left(s, t, j, r) else 0.5 * dmg / (1 + hits_left(s, t, j, r))
         sc = score(s, p, v * (0.2 + kill))
         if sc > best_v:
             best_a, best_j, best_v = a, j, sc
+    if best_a == A_WAIT and s.I[i, F_FIGHT] == ATTACKING and t.C[s.I[i, F_DESIGN], D_KIND] == ELOHITE:
+        return A_RETREAT, -1        # Bad Temper: "Take the Retreat action immediately if you don't want to hurt the target!"
     if best_a == A_WAIT:
         return _berserk(s, t, i, _maybe_boost(s, t, i), -1, r)
     return _berserk(s, t, i, best_a, best_j, r)
+
+
+@njit(cache=True, inline="always")
+def _cowardice(s, t, i):
+    """The Malakite Discord, Cowardice: "Starting every round of combat, roll d6;
+    on a result less than or equal to the levels of Cowardice, the Malakite takes
+    the Retreat action.\""""
+    if t.C[s.I[i, F_DESIGN], D_KIND] != MALAKITE or s.I[i, F_DISCORD] <= 0:
+        return False
+    coward, roll = d6_check(s.rng, s.g[G_VARIANT], s.I[i, F_DISCORD], False)
+    if coward:
+        log(s, s.I[i, F_CTRL], i, -1, T_COWARDICE, roll)
+    return coward
 
 
 @njit(cache=True)
@@ -449,7 +546,7 @@ def _berserk(s, t, i, a, j, r):
     k = t.C[s.I[i, F_DESIGN], D_KIND]
     if a == A_ATTACK or a == A_WAIT or not (k == MERCURIAN or k == IMPUDITE) or s.I[i, F_DISCORD] <= 0:
         return a, j
-    if d6(s.rng) > s.I[i, F_DISCORD]:
+    if not d6_check(s.rng, s.g[G_VARIANT], s.I[i, F_DISCORD], False)[0]:
         return a, j
     if j < 0 or s.I[j, F_FIGHT] == s.I[i, F_FIGHT] or not base_attack_legal(s, t, i, j, r):
         j2 = _base_target(s, t, i, r)
@@ -498,26 +595,34 @@ def _resolve(s, t, i, a, j, L, r):
             _hit(s, t, i, j, r, attack_value(s, t, i, r))
     elif a == A_ROLL:
         c = find_effect(s, t, i, E_ROLL_DAMAGE)
+        uses_card(s, t, i, c)
         roll = d6(s.rng)
         div = effect_param(s, t, c, E_ROLL_DAMAGE, 2)
         log(s, s.I[i, F_CTRL], c, j, T_ABILITY, roll)
         _hit(s, t, i, j, r, roll_damage(roll, div))
     elif a == A_SONG:
         c = find_effect(s, t, i, E_DAMAGE_LOCATION)
+        uses_card(s, t, i, c)
         fire_song(s, t, i, c, L)
     elif a == A_BOOST:
         c = find_effect(s, t, i, E_COMBAT_BOOST)
+        uses_card(s, t, i, c)
         if pay_action(s, t, i, effect_param(s, t, c, E_COMBAT_BOOST, 3)):
             s.I[i, F_BOOST] = effect_param(s, t, c, E_COMBAT_BOOST, 2)
             log(s, s.I[i, F_CTRL], c, i, T_ABILITY, 0)
     elif a == A_TRAP:
         c = find_effect(s, t, i, E_REMOVE_FROM_COMBAT)
         if c >= 0 and s.I[j, F_FIGHT] >= 0:
+            uses_card(s, t, i, c)
             log(s, s.I[i, F_CTRL], c, j, T_ABILITY, 0)
             pit_trap(s, t, c, j)
+    elif a == A_TEAR:
+        tear(s, t, i, j, r)
     elif a == A_RETREAT:
         s.I[i, F_RETREAT] = 1
         log(s, s.I[i, F_CTRL], i, -1, T_RETREAT, 0)
+        breaks_oath(s, t, i, OATH_RETREAT)
+
 
 
 @njit(cache=True)

@@ -82,3 +82,21 @@ def rescue_cost(total, target):
     if total == ALWAYS_FAILS or target < 2:
         return -1
     return 2 * (total - target)
+
+
+@njit(cache=True)
+def d6_check(rng, variant, faces, high):
+    """A roll the classic rules make with one d6 that succeeds on ``faces`` of
+    its six faces: the highest ones when ``high`` (the Ofanite's "on a 1, the
+    Ofanite does not gain an action", faces 5), the lowest otherwise (a Discord
+    roll "less than or equal to the levels of the Discord", faces = levels).
+    Under the d666 variant it is the d666 against ``target_for_faces(faces)``
+    (docs/rules.md, I-d666); nobody buys +1 to these targets with Essence.
+    Returns (success, result): the d6, or the d666's check digit, which stands
+    for the die where the roll also measures an amount (the Calabite's damage)."""
+    faces = min(6, max(0, faces))
+    if variant == D666:
+        ok, total, check = roll(rng, target_for_faces(faces))
+        return ok, check
+    r = d6(rng)
+    return (r > 6 - faces) if high else (r <= faces), r

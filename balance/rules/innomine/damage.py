@@ -11,8 +11,8 @@ turn).
 from numba import njit
 
 from ...sim.seeding import d6
-from .beings import drop_objects, drop_songs, is_being, leave_play, move_to, returns_unhurt, send_home
-from .dissonance import add_dissonance
+from .beings import drop_objects, hits, hits_left, drop_songs, is_being, leave_play, move_to, returns_unhurt, send_home
+from .dissonance import add_dissonance, harms
 from .hosts import host_dies, spares_dissonance
 from .humans import kill_human
 from .marches import ethereal_trauma, in_marches, last_non_marches
@@ -44,7 +44,6 @@ from .vocabulary import (
     ANIMAL,
     HUMAN,
     IMPUDITE,
-    MERCURIAN,
     UNDEAD,
 )
 
@@ -54,9 +53,10 @@ _DEALT = COUNTERS["damage_dealt"]
 @njit(cache=True)
 def deal_damage(s, t, src, tgt, r, amount):
     """Put up to ``amount`` damage counters on tgt in realm r (no more than its
-    Hits).  A Human source counts them toward "damage dealt"; a Mercurian that
-    damages a Human takes Dissonance.  Returns the counters placed."""
-    room = t.C[s.I[tgt, F_DESIGN], D_HITS + r] - s.I[tgt, F_DMG + r]
+    Hits).  A Human source counts them toward "damage dealt"; a Mercurian (or a
+    Malakite so sworn) that damages a Human takes Dissonance.  Returns the
+    counters placed."""
+    room = hits_left(s, t, tgt, r)
     n = amount if amount < room else room
     if n <= 0:
         return 0
@@ -64,15 +64,14 @@ def deal_damage(s, t, src, tgt, r, amount):
     if src >= 0:
         if t.C[s.I[src, F_DESIGN], D_CTYPE] == HUMAN:
             s.I[src, F_CNT + _DEALT] += n
-        if (t.C[s.I[src, F_DESIGN], D_KIND] == MERCURIAN and t.C[s.I[tgt, F_DESIGN], D_CTYPE] == HUMAN
-                and not spares_dissonance(s, t, tgt)):
-            add_dissonance(s, t, src, 1)
+        if not spares_dissonance(s, t, tgt):
+            harms(s, t, src, tgt)
     return n
 
 
 @njit(cache=True, inline="always")
 def _zero(s, t, i, r):
-    h = t.C[s.I[i, F_DESIGN], D_HITS + r]
+    h = hits(s, t, i, r)
     return h > 0 and s.I[i, F_DMG + r] >= h
 
 

@@ -5,26 +5,34 @@ three dice come in below the number of Dissonance points carried" the angel
 Falls (Malakim do not Fall but gain their Discord) and the demon gains its
 Discord.  "Any time a celestial has three or more points of Dissonance, their
 controller may remove three points and replace it with a level of Discord."
+The Choirs' own conditions for gaining Dissonance from the actions they take
+are here too (``action_dissonance``, ``breaks_oath``); the others sit with the
+rule that triggers them (a Mercurian harming a Human in damage, a Balseraph's
+failed roll in resonances, a Cherub's lost Attunement in beings).
 """
 from numba import njit
 
 from ...sim.seeding import d6
-from .beings import is_being, leave_play
+from .beings import add_dissonance, effect_sum, is_being, leave_play
 from .fall import fall
 from .policies import W_TRADE_DISCORD, weight
 from .state import F_CTRL, F_DESIGN, F_DISCORD, F_DISS, F_OWNER, Z_DISCARD, beings_in_play, log
 from .tables import D_CTYPE, D_KIND, D_SIDE
-from .trace import T_DISCORD, T_DISS_ROLL, T_DISSONANCE, T_FALL
-from .vocabulary import HEAVEN, MALAKITE, SERVITOR
-
-
-@njit(cache=True)
-def add_dissonance(s, t, i, n):
-    """Servitor i takes n notes of Dissonance (Humans and Ethereals carry none)."""
-    if t.C[s.I[i, F_DESIGN], D_CTYPE] != SERVITOR:
-        return
-    s.I[i, F_DISS] += n
-    log(s, s.I[i, F_CTRL], i, -1, T_DISSONANCE, s.I[i, F_DISS])
+from .trace import T_DISCORD, T_DISS_ROLL, T_FALL
+from .vocabulary import (
+    E_OATH,
+    ELOHITE,
+    HEAVEN,
+    HUMAN,
+    MALAKITE,
+    MERCURIAN,
+    OATH_HARM_HUMANS,
+    OATH_USE_TOOLS,
+    OATH_WAIT,
+    OFANITE,
+    SERVITOR,
+    TOOL,
+)
 
 
 @njit(cache=True)
@@ -71,3 +79,48 @@ def _fail(s, t, i):
         leave_play(s, t, i, Z_DISCARD)
     else:
         gain_discord(s, t, i)
+
+
+@njit(cache=True, inline="always")
+def action_dissonance(s, t, i, waits):
+    """Dissonance for taking an action (``waits``: the Wait action).  Elohim "gain
+    Dissonance if they take any Action other than Wait while under another
+    Superior's Influence" (controlled by a seat other than their own Superior's);
+    "Ofanim gain Dissonance for taking the Wait action"; a Malakite sworn never to
+    Wait breaks its oath."""
+    k = t.C[s.I[i, F_DESIGN], D_KIND]
+    if k == ELOHITE and not waits and s.I[i, F_CTRL] != s.I[i, F_OWNER]:
+        add_dissonance(s, t, i, 1)
+    if k == OFANITE and waits:
+        add_dissonance(s, t, i, 1)
+    if waits:
+        breaks_oath(s, t, i, OATH_WAIT)
+
+
+@njit(cache=True, inline="always")
+def breaks_oath(s, t, i, act):
+    """Malakim: "Violating this condition [...] causes Dissonance for each
+    violation": a Malakite whose game text holds the oath never to do ``act``
+    (vocabulary OATH_*) takes a note for doing it."""
+    if t.C[s.I[i, F_DESIGN], D_KIND] == MALAKITE and effect_sum(s, t, i, E_OATH, 1, 1, act) > 0:
+        add_dissonance(s, t, i, 1)
+
+
+@njit(cache=True, inline="always")
+def uses_card(s, t, i, c):
+    """i uses the game text of card c: using a Tool breaks an oath never to
+    use one (the rulebook's example oath, "Do not use Guns")."""
+    if c >= 0 and t.C[s.I[c, F_DESIGN], D_CTYPE] == TOOL:
+        breaks_oath(s, t, i, OATH_USE_TOOLS)
+
+
+@njit(cache=True, inline="always")
+def harms(s, t, src, tgt):
+    """src has done damage to tgt: "It is Dissonant for a Mercurian to cause
+    damage of any sort to a Human"; a Malakite sworn never to harm Humans breaks
+    its oath."""
+    if t.C[s.I[tgt, F_DESIGN], D_CTYPE] != HUMAN:
+        return
+    if t.C[s.I[src, F_DESIGN], D_KIND] == MERCURIAN:
+        add_dissonance(s, t, src, 1)
+    breaks_oath(s, t, src, OATH_HARM_HUMANS)

@@ -9,6 +9,7 @@ from numba import njit
 
 from ...sim.seeding import d6
 from .beings import (
+    attuned_leaves_play,
     attach,
     detach,
     effect_param,
@@ -19,6 +20,7 @@ from .beings import (
 from .combat import fire_song
 from .damage import deal_damage, resolve_zero_hits
 from .decks import search_events, search_repository
+from .dissonance import uses_card
 from .humans import side_counter
 from .resonances import influence_roll
 from .tethers import destroy_tether
@@ -174,6 +176,7 @@ def _has_code(t, d, code):
 @njit(cache=True)
 def use_ability(s, t, i, card, code, target):
     """Being i takes its action to use ``code`` from ``card``'s text on ``target``."""
+    uses_card(s, t, i, card)
     if code == E_HEAL:
         heal(s, t, i, card, target)
     elif code == E_SEARCH_TOOL:
@@ -272,6 +275,7 @@ def destroy_object(s, t, i, card, obj):
     roll = d6(s.rng)
     log(s, s.I[i, F_CTRL], i, obj, T_ABILITY, roll)
     if roll >= effect_param(s, t, card, E_DESTROY_OBJECT, 1):
+        attuned_leaves_play(s, t, obj)
         detach(s, obj)
         s.I[obj, F_ZONE] = Z_DISCARD
 

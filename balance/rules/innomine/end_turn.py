@@ -15,6 +15,7 @@ from .damage import resolve_zero_hits, restore_ethereal
 from .humans import side_counter, wake_dreamers
 from .policies import below_policy, is_random
 from .resonances import end_short_influence
+from .seraphim import note_encounters
 from .state import (
     F_CNT,
     F_CTRL,
@@ -53,9 +54,10 @@ from .vocabulary import (
 
 @njit(cache=True)
 def end_turn(s, t, p):
-    """Phase 7 for seat p, in the order: end-of-turn text, 0-Hit checks, the
-    Superiors' engagement condition, damage removal, Tether calm, Trauma
-    countdown, short Influence ends, discard."""
+    """Phase 7 for seat p, in the order of docs/rules.md I21: end-of-turn text,
+    0-Hit checks, the Superiors' engagement condition, damage removal, Tether
+    calm, turns under Influence, dreaming Humans waking, Seraphim's encounters,
+    short Influence ends, discard, Trauma countdown."""
     wait_rites(s, t, p)
     first_aid(s, t, p)
     for l in others_in_play(s):
@@ -71,6 +73,7 @@ def end_turn(s, t, p):
     tether_calm(s, t)
     count_influenced_turns(s, t)
     wake_dreamers(s, t)
+    note_encounters(s, t)
     end_short_influence(s, t)
     discard_to_hand_size(s, t, p)
     for i in beings_in_play(s):

@@ -14,6 +14,16 @@ Rulebook, "Beings in Detail".  Implemented here, exactly as written:
 - Habbalah: "if the result is greater than the target's Ethereal Hits, the
   Being is Influenced by you until the end of the current turn", and the three
   outcomes of failure.
+- Ofanim: "gain a second action in a turn before using their usual action";
+  "on a 1, the Ofanite does not gain an action and takes dissonance".
+- Malakim: "roll d6 vs. a target's Celestial Hits.  With a success [...] all
+  further attempts to Influence the Being are performed at a -1 penalty".
+- Calabim: "roll d6.  If the result is less than or equal to the Calabite's
+  Celestial Hits, the result is done as damage", else half, or all for a note.
+- Lilim: "roll d6 vs. target's Hits of any chosen type.  If the result is
+  greater than target number, [...] the Lilim's controller gains a counter on
+  the targetted being", spent "at any time" for Influence; failure, a note.
+  Their Discord, Aura: "+1 bonus to any attempts to Influence the Lilim".
 - Kyriotates and Shedim: the roll to attach to a host (host_resonance.py) is
   "an Influence", against "the Being's Celestial Hits (or those of any
   Kyriotate or Shedite already attached to the Being)"; Bound: "apply levels
@@ -21,11 +31,12 @@ Rulebook, "Beings in Detail".  Implemented here, exactly as written:
 """
 from numba import njit
 
-from ...sim.seeding import DICE, below, d6
-from .beings import effect_sum, influence_side, is_being, set_influence
-from .d666 import D666, rescue_cost, target_for_faces
+from ...sim.seeding import DICE, POLICY, below, d6
+from .beings import effect_sum, hits_left, influence_side, is_being, set_influence
+from .d666 import D666, d6_check, rescue_cost, target_for_faces
 from .d666 import p_success as d666_p_success
 from .d666 import roll as d666_roll
+from .damage import deal_damage
 from .dissonance import add_dissonance
 from .essence import pay
 from .objects import talisman_bonus
@@ -39,10 +50,12 @@ from .state import (
     F_GUARD,
     F_GUARD_BY,
     F_INF_BY,
+    F_LILIM,
     F_LOC,
     F_PREV_CTRL,
     F_PREV_INF,
     F_RESIST,
+    F_RESONATED,
     F_RIDER,
     F_TEMP_CTRL,
     F_TRAUMA,
@@ -55,9 +68,22 @@ from .state import (
     realm_of,
 )
 from .tables import D_CTYPE, D_HITS, D_KIND, P_SIDE
-from .trace import T_EXPIRE, T_INFLUENCE, T_INFLUENCE_FAIL, T_RESIST, T_STEAL
+from .trace import (
+    T_COUNTER,
+    T_EXPIRE,
+    T_INFLUENCE,
+    T_INFLUENCE_FAIL,
+    T_PROTECT,
+    T_PROTECT_FAIL,
+    T_RESIST,
+    T_SECOND_ACTION,
+    T_SPEND_COUNTER,
+    T_STEAL,
+    T_TEAR,
+)
 from .vocabulary import (
     BALSERAPH,
+    BRIGHT_LILIM,
     CELESTIAL,
     E_INFLUENCE_BONUS,
     ELOHITE,
@@ -67,12 +93,14 @@ from .vocabulary import (
     HUMAN,
     IMPUDITE,
     KYRIOTATE,
+    LILIM,
     MERCURIAN,
     SERVITOR,
     SHEDITE,
 )
 
 OP_GE, OP_GT = 0, 1
+ANY_REALM = 3           # the Lilim roll against "target's Hits of any chosen type"
 AGAINST_ANY, AGAINST_OTHER_SIDE_HUMANS = 0, 1   # influence_bonus "against" (vocabulary)
 
 
@@ -89,7 +117,27 @@ def resonance_stat(kind):
         return CELESTIAL, OP_GT
     if kind == SHEDITE:
         return CELESTIAL, OP_GE
+    if is_lilim(kind):
+        return ANY_REALM, OP_GT
     return -1, OP_GE
+
+
+@njit(cache=True, inline="always")
+def is_lilim(kind):
+    """Lilim, and Bright Lilim, who "Use the Lilim mechanics for Influence, Dissonance, and Discord"."""
+    return kind == LILIM or kind == BRIGHT_LILIM
+
+
+@njit(cache=True)
+def softest_realm(s, t, target):
+    """The Lilim's "chosen type": the realm where the target has the fewest Hits,
+    which gives the roll its best chance (I37)."""
+    best, low = CELESTIAL, 1 << 30
+    for r in range(3):
+        h = t.C[s.I[target, F_DESIGN], D_HITS + r]
+        if h < low:
+            best, low = r, h
+    return best
 
 
 @njit(cache=True)
@@ -118,7 +166,8 @@ def modifier(s, t, actor, target):
     Demon Prince Influences), a Talisman's bonus to a roll a Skill takes part
     in, -1 per Malakite counter, -1 per Balseraph counter
     set by another Being, -Paranoia (Balseraph Discord), +1 for a Mercurian if
-    the target is already Influenced, -Bound (Kyriotate and Shedite Discord).
+    the target is already Influenced, +Aura if the target is a Lilim, -Bound
+    (Kyriotate and Shedite Discord).
     """
     m = effect_sum(s, t, actor, E_INFLUENCE_BONUS, 1, 2, AGAINST_ANY)
     other = _other_side_human(s, t, actor, target)
@@ -133,6 +182,8 @@ def modifier(s, t, actor, target):
         m -= s.I[actor, F_DISCORD]
     if k == MERCURIAN and s.I[target, F_CTRL] >= 0:
         m += 1
+    if s.I[target, F_DISCORD] > 0 and is_lilim(t.C[s.I[target, F_DESIGN], D_KIND]):
+        m += s.I[target, F_DISCORD]
     return m
 
 
@@ -164,6 +215,8 @@ def target_hits(s, t, actor, target, stat):
 def classic_faces(s, t, actor, target, stat, op, extra=0):
     """Faces of a d6 on which actor's Influence roll on target succeeds (with
     ``extra`` added to the roll)."""
+    if stat == ANY_REALM:
+        stat = softest_realm(s, t, target)
     m = modifier(s, t, actor, target) + extra
     hits = target_hits(s, t, actor, target, stat)
     n = 0
@@ -177,7 +230,13 @@ def classic_faces(s, t, actor, target, stat, op, extra=0):
 def p_success(s, t, actor, target, stat, op):
     """Exact chance that actor's Influence roll on target succeeds: a d6, or in
     the d666 variant the d666 it becomes, with the Essence the policy spends first."""
-    faces = classic_faces(s, t, actor, target, stat, op)
+    return p_faces(s, actor, classic_faces(s, t, actor, target, stat, op))
+
+
+@njit(cache=True, inline="always")
+def p_faces(s, actor, faces):
+    """Exact chance that a Resonance roll of actor succeeding on ``faces`` of a
+    d6 succeeds (see resonance_roll)."""
     if s.g[G_VARIANT] != D666:
         return faces / 6.0
     p = s.I[actor, F_CTRL]
@@ -188,38 +247,48 @@ def p_success(s, t, actor, target, stat, op):
 def influence_roll(s, t, actor, target, stat, op, extra=0):
     """Roll d6 + modifiers (+ ``extra``) against target's Hits in ``stat`` (or
     its d666); returns (success, result): the die, or the d666's check digit."""
+    faces = classic_faces(s, t, actor, target, stat, op, extra)
+    return resonance_roll(s, t, actor, target, faces, T_INFLUENCE, T_INFLUENCE_FAIL)
+
+
+@njit(cache=True)
+def resonance_roll(s, t, actor, target, faces, ok_code, fail_code):
+    """A Resonance roll of d6 against target's Hits that succeeds on the highest
+    ``faces`` faces, after every modifier; in the d666 variant, the d666 it
+    becomes (resonance_d666).  Traced with ``ok_code`` or ``fail_code``.
+    Returns (success, result): the die, or the d666's check digit."""
     if s.g[G_VARIANT] == D666:
-        return influence_d666(s, t, actor, target, stat, op, extra)
+        return resonance_d666(s, t, actor, target, faces, ok_code, fail_code)
     r = d6(s.rng)
-    ok = succeeds(r + modifier(s, t, actor, target) + extra, target_hits(s, t, actor, target, stat), op)
-    log(s, s.I[actor, F_CTRL], actor, target, T_INFLUENCE if ok else T_INFLUENCE_FAIL, r)
+    ok = r > 6 - faces
+    log(s, s.I[actor, F_CTRL], actor, target, ok_code if ok else fail_code, r)
     return ok, r
 
 
 @njit(cache=True)
 def essence_before(s, p):
-    """Essence seat p spends before a d666 Influence roll: the policy's
+    """Essence seat p spends before a d666 Resonance roll: the policy's
     d666_before, as far as its Essence goes."""
     want = int(weight(s, p, W_D666_BEFORE))
     return min(want, s.S[p, S_ESSENCE]) if want > 0 else 0
 
 
 @njit(cache=True)
-def influence_d666(s, t, actor, target, stat, op, extra):
-    """The d666 variant's Influence roll (docs/rules.md, I-d666): the classic roll's
+def resonance_d666(s, t, actor, target, faces, ok_code, fail_code):
+    """The d666 variant's Resonance roll (docs/rules.md, I-d666): the classic roll's
     target mapped to a d666 target, +1 per Essence spent before the roll, and a
     failure bought back at 2 Essence per +1 when the policy allows that much."""
     p = s.I[actor, F_CTRL]
     before = essence_before(s, p)
     pay(s, p, before)
-    goal = target_for_faces(classic_faces(s, t, actor, target, stat, op, extra)) + before
+    goal = target_for_faces(faces) + before
     ok, total, check = d666_roll(s.rng, goal)
     if not ok:
         cost = rescue_cost(total, goal)
         if 0 < cost <= weight(s, p, W_D666_AFTER) and cost <= s.S[p, S_ESSENCE]:
             pay(s, p, cost)
             ok = True
-    log(s, p, actor, target, T_INFLUENCE if ok else T_INFLUENCE_FAIL, total)
+    log(s, p, actor, target, ok_code if ok else fail_code, total)
     return ok, check
 
 
@@ -235,7 +304,10 @@ def can_influence(s, t, actor, target):
     if not in_reach(s, t, actor, target):
         return False
     if s.I[target, F_CTRL] == s.I[actor, F_CTRL]:
-        return t.C[s.I[actor, F_DESIGN], D_KIND] == BALSERAPH and s.I[target, F_INF_BY] == actor
+        k = t.C[s.I[actor, F_DESIGN], D_KIND]
+        if is_lilim(k):
+            return lilim_counters(s, target, s.I[actor, F_CTRL]) == 0    # a counter in reserve
+        return k == BALSERAPH and s.I[target, F_INF_BY] == actor
     if t.C[s.I[actor, F_DESIGN], D_KIND] == HABBALITE and s.I[target, F_TRIED] == _stamp(s, actor):
         return False
     return True
@@ -253,6 +325,8 @@ def resonate(s, t, actor, target):
     stat, op = resonance_stat(k)
     if k == BALSERAPH and s.I[target, F_INF_BY] == actor:
         return _balseraph_reinforce(s, t, actor, target, stat, op)
+    if is_lilim(k):
+        return _lilim_resonate(s, t, actor, target, stat, op)
     while target >= 0:
         s.I[target, F_TRIED] = _stamp(s, actor)
         ok, r = influence_roll(s, t, actor, target, stat, op)
@@ -349,3 +423,145 @@ def end_short_influence(s, t):
                 s.I[j, F_CTRL] = s.I[j, F_PREV_CTRL]
                 s.I[j, F_INF_BY] = s.I[j, F_PREV_INF]
                 log(s, s.I[j, F_CTRL], j, -1, T_EXPIRE, 0)
+
+
+@njit(cache=True)
+def protect_faces(s, t, target):
+    """Faces of the Malakite's d6 that succeed: "a roll greater than or equal to"
+    the target's Celestial Hits."""
+    return min(6, max(0, 7 - t.C[s.I[target, F_DESIGN], D_HITS + CELESTIAL]))
+
+
+@njit(cache=True)
+def can_protect(s, t, actor, target):
+    """Legal target of a Malakite's protective roll: another Being at its
+    Location (the usual reach, I26), not in Trauma."""
+    return (target != actor and is_being(s, t, target) and s.I[target, F_LOC] == s.I[actor, F_LOC]
+            and s.I[actor, F_TRAUMA] == 0)
+
+
+@njit(cache=True)
+def protect(s, t, actor, target):
+    """Malakim "may take an action to roll d6 vs. a target's Celestial Hits.  With a
+    success (occurring on a roll greater than or equal to such Hits), all further
+    attempts to Influence the Being are performed at a -1 penalty to any necessary
+    roll": one more -1 counter on the target, against everyone's attempts (I27).
+    A failure costs nothing.  Returns True on success."""
+    ok, r = resonance_roll(s, t, actor, target, protect_faces(s, t, target), T_PROTECT, T_PROTECT_FAIL)
+    if ok:
+        s.I[target, F_RESIST] += 1
+    return ok
+
+
+@njit(cache=True)
+def second_action(s, t, i):
+    """Ofanim "may use their Resonance to gain a second action in a turn before
+    using their usual action.  (This Resonance does not take an action.)  Roll a
+    d6; on a 1, the Ofanite does not gain an action and takes dissonance."  Once
+    a turn ("a second action").  Returns True if the action was gained."""
+    s.I[i, F_RESONATED] = s.g[G_TURN]
+    ok, r = d6_check(s.rng, s.g[G_VARIANT], 5, True)
+    log(s, s.I[i, F_CTRL], i, -1, T_SECOND_ACTION, r)
+    if ok:
+        s.I[i, F_ACTS] += 1
+    else:
+        add_dissonance(s, t, i, 1)
+    return ok
+
+
+@njit(cache=True, inline="always")
+def lilim_counters(s, j, p):
+    """Seat p's Lilim counters on Being j."""
+    return (s.I[j, F_LILIM] >> (8 * p)) & 255
+
+
+@njit(cache=True)
+def _lilim_resonate(s, t, actor, target, stat, op):
+    """Lilim: on a success "the Lilim's controller gains a counter on the targetted
+    being"; "failure generates a note of Dissonance".  The policies spend the
+    counter at once on a Being their seat does not control, and keep it on one
+    it does (I37)."""
+    ok, r = influence_roll(s, t, actor, target, stat, op)
+    p = s.I[actor, F_CTRL]
+    if not ok:
+        add_dissonance(s, t, actor, 1)
+        return False
+    if lilim_counters(s, target, p) < 255:
+        s.I[target, F_LILIM] += 1 << (8 * p)
+    log(s, p, actor, target, T_COUNTER, r)
+    if s.I[target, F_CTRL] != p:
+        spend_counter(s, t, p, target)
+    return True
+
+
+@njit(cache=True)
+def spend_counter(s, t, p, j):
+    """"This counter may be spent at any time [...] to gain Influence over the
+    targetted Being, at which time the Lilim's controller may declare that the
+    target takes any action possible for it": seat p Influences j, which has a
+    new action."""
+    s.I[j, F_LILIM] -= 1 << (8 * p)
+    s.I[j, F_TEMP_CTRL] = 0
+    set_influence(s, t, j, p, -1)
+    log(s, p, -1, j, T_SPEND_COUNTER, 0)
+
+
+@njit(cache=True)
+def reclaim_with_counters(s, t, p):
+    """As seat p's Actions phase begins, it spends a Lilim counter on each Human
+    or Ethereal it holds one on that another seat now controls, or nobody (I37)."""
+    for j in beings_in_play(s):
+        c = t.C[s.I[j, F_DESIGN], D_CTYPE]
+        if (lilim_counters(s, j, p) > 0 and s.I[j, F_CTRL] != p and is_being(s, t, j)
+                and (c == HUMAN or c == ETHEREAL)):
+            spend_counter(s, t, p, j)
+
+
+@njit(cache=True)
+def calabite_roll(s, t, i):
+    """The Calabite's Resonance roll: "roll d6.  If the result is less than or equal
+    to the Calabite's Celestial Hits, the result is done as damage".  Returns
+    (within its Celestial Hits, the result); under the d666 variant the result is
+    the check digit (I-d666)."""
+    return d6_check(s.rng, s.g[G_VARIANT], t.C[s.I[i, F_DESIGN], D_HITS + CELESTIAL], False)
+
+
+@njit(cache=True)
+def tear_expectation(s, t, i):
+    """The damage a Calabite's Resonance does on average, taking half on every
+    result above its Celestial Hits (as the policies see it)."""
+    h = t.C[s.I[i, F_DESIGN], D_HITS + CELESTIAL]
+    e = 0.0
+    for r in range(1, 7):
+        e += (r if r <= h else r // 2) / 6.0
+    return e
+
+
+@njit(cache=True)
+def tear(s, t, i, j, r):
+    """Calabim: "a Calabite may specify a target and use its Resonance to roll d6.
+    If the result is less than or equal to the Calabite's Celestial Hits, the
+    result is done as damage of the type appropriate for the Realm.  If the result
+    is higher than its Celestial Hits, half the total (rounded down) is done as
+    damage of that type, unless the Calabite takes a point of Dissonance": for a
+    note, the whole result (I36).  Returns the damage counters placed on j."""
+    within, amount = calabite_roll(s, t, i)
+    if not within:
+        if _whole_for_a_note(s, t, i, j, r, amount):
+            add_dissonance(s, t, i, 1)
+        else:
+            amount = amount // 2
+    log(s, s.I[i, F_CTRL], i, j, T_TEAR, amount)
+    return deal_damage(s, t, i, j, r, amount)
+
+
+@njit(cache=True)
+def _whole_for_a_note(s, t, i, j, r, amount):
+    """Does the Calabite's controller take a note to do the whole result?  The
+    scripted policies do when only the whole result brings j to 0 Hits and the
+    Calabite carries fewer than two notes; the random-legal one half the time."""
+    p = s.I[i, F_CTRL]
+    if is_random(s, p):
+        return below(s.rng, POLICY, 2) == 0
+    left = hits_left(s, t, j, r)
+    return amount >= left > amount // 2 and s.I[i, F_DISS] < 2

@@ -13,6 +13,7 @@ from .state import (
     END_NONE,
     F_ATT,
     F_ATT_BY,
+    F_ATTUNED,
     F_CTRL,
     F_DESIGN,
     F_ENTERED,
@@ -25,12 +26,14 @@ from .state import (
     F_GUARD_BY,
     F_HEALED,
     F_INF_BY,
+    F_MET,
     F_PREV_CTRL,
     F_PREV_INF,
     F_TIE,
     F_ZONE,
     G_ACTIVE,
     G_END,
+    G_FIGHT_TARGET,
     G_FIRST,
     G_NEXT_TOKEN,
     G_PHASE,
@@ -44,6 +47,7 @@ from .state import (
     HAND_SIZE,
     S_ESSENCE,
     S_MASK_OPEN,
+    S_PLOT_SEEN,
     Z_UNUSED,
     log,
 )
@@ -58,10 +62,11 @@ def clear(s):
     """Reset the State (it is reused across games)."""
     s.I[:, :] = 0
     for f in (F_CTRL, F_INF_BY, F_ATT, F_ATT_BY, F_GUARD_BY, F_FIGHT, F_TIE, F_PREV_CTRL, F_PREV_INF,
-              F_FIRST, F_LAST_LOC, F_HOST, F_RIDER, F_STAY):
+              F_FIRST, F_LAST_LOC, F_ATTUNED, F_MET, F_HOST, F_RIDER, F_STAY):
         s.I[:, f] = -1
     s.I[:, F_HEALED:F_HEALED + 4] = -1
     s.S[:, :] = 0
+    s.S[:, S_PLOT_SEEN] = -1
     s.decks[:, :, :] = 0
     s.curves[:, :, :] = 0
     s.g[:] = 0
@@ -87,6 +92,7 @@ def setup(s, t, root_seed, game_seed, threshold, turn_cap, variant):
     s.g[G_PHASE] = 0
     s.g[G_ROUND] = 0
     s.g[G_TRACE_N] = 0
+    s.g[G_FIGHT_TARGET] = -1
     P = s.S.shape[0]
     for p in range(P):
         s.S[p, S_ESSENCE] = START_ESSENCE

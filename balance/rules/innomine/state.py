@@ -20,8 +20,10 @@ Z_UNUSED, Z_REPO, Z_EVENTS, Z_HAND, Z_PLAY, Z_DISCARD, Z_SOUL, Z_REMOVED, Z_FACE
 R_CELESTIAL, R_ETHEREAL, R_CORPOREAL = 0, 1, 2
 # ---- game scalars, held in State.g
 (G_TURN, G_ACTIVE, G_FIRST, G_WINNER, G_END, G_TRACE_N, G_PHASE, G_ROUND,
- G_THRESHOLD, G_TURN_CAP, G_VARIANT, G_NEXT_TOKEN) = range(12)
-N_G = 12
+ G_THRESHOLD, G_TURN_CAP, G_VARIANT, G_NEXT_TOKEN, G_FIGHT_TARGET) = range(13)
+N_G = 13
+# ---- combat sides (F_FIGHT): -1 out of combat
+ATTACKING, DEFENDING = 0, 1
 # ---- end reasons
 END_NONE, END_THRESHOLD, END_TURN_CAP, END_DECK_OUT = -1, 0, 1, 2
 MAX_ATT = 8          # attachments per instance
@@ -33,7 +35,7 @@ HAND_SIZE = 7
 # ---- per-instance fields: columns of State.I (one row per card instance)
 _FIELDS = ("design owner zone ctrl inf_by loc att natt att_by diss discord trauma entered acts age "
            "resist guard guard_by temp_ctrl prev_ctrl prev_inf tried waited boost fight retreat "
-           "et_out discount_used tie listed engaged first reliquary_turn reliquary_used last_loc "
+           "et_out discount_used tie listed engaged first reliquary_turn reliquary_used last_loc attuned afraid resonated met seen lilim ward "
            "host rider host_turn host_dmg stay mute").split()
 (F_DESIGN,      # design id of the card
  F_OWNER,       # seat whose deck it came from
@@ -59,7 +61,7 @@ _FIELDS = ("design owner zone ctrl inf_by loc att natt att_by diss discord traum
  F_TRIED,       # stamp: a Habbalite tried this Being this turn
  F_WAITED,      # 1 if it took the Wait action this turn
  F_BOOST,       # combat boost bought for the current combat
- F_FIGHT,       # combat side: -1 out, 0 attacking, 1 defending
+ F_FIGHT,       # combat side: -1 out, ATTACKING or DEFENDING
  F_RETREAT,     # 1 if retreating at end of round
  F_ET_OUT,      # 1 once the 0-Ethereal-Hits losses were applied this turn
  F_DISCOUNT_USED,  # per-turn cost discount used
@@ -70,6 +72,13 @@ _FIELDS = ("design owner zone ctrl inf_by loc att natt att_by diss discord traum
  F_RELIQUARY_TURN,  # turn in which a Reliquary last paid toward an action
  F_RELIQUARY_USED,  # Essence it paid in that turn ("Up to X total Essence per turn")
  F_LAST_LOC,    # its last non-Marches Location, -1 = none yet (marches.eject)
+ F_ATTUNED,     # the Being or Object a Cherub is Attuned to, -1
+ F_AFRAID,      # turn in which Fear kept a Cherub from Defending its Attuned Being
+ F_RESONATED,   # turn in which an Ofanite last used its Resonance for a second action
+ F_MET,         # last turn at whose end a Seraph shared its Location with another Superior's Being, -1
+ F_SEEN,        # bitmask of the seats a Seraph's Resonance has shown this (hidden) card to
+ F_LILIM,       # Lilim counters on this Being: seat p's count in bits 8p .. 8p+7
+ F_WARD,        # +2 to every Attack and Hits value while a Cherub Defends its Attuned Being, else 0
  F_HOST,        # the Being a Kyriotate or Shedite is attached to, -1 (hosts.py)
  F_RIDER,       # the Kyriotate or Shedite attached to this Being, -1
  F_HOST_TURN,   # turn the rider attached to its host
@@ -84,8 +93,10 @@ F_ATTS = F_HEALED + 4           # MAX_ATT columns: cards attached to it
 N_FIELDS = F_ATTS + MAX_ATT
 # ---- per-seat fields: columns of State.S
 (S_ESSENCE, S_SPENT, S_SOULS, S_REPO_HEAD, S_REPO_CNT, S_EV_HEAD, S_EV_CNT,
- S_MASK_OPEN, S_MASK_DRAWN, S_MASK_PLAYED) = range(10)
-N_SEAT_FIELDS = 10
+ S_MASK_OPEN, S_MASK_DRAWN, S_MASK_PLAYED,
+ S_PLOT_SEEN,   # a face-down Tether-stealing card of another seat that a Seraph showed this seat, -1
+ ) = range(11)
+N_SEAT_FIELDS = 11
 REPOSITORY, EVENTS = 0, 1       # index of a deck in State.decks (heads/counts at +2 per deck)
 
 
@@ -103,7 +114,7 @@ class State:
     S       [P, N_SEAT_FIELDS] per-seat fields (S_*)
     decks   [P, 2, M] Repository and Events deck, circular buffers of instances
     curves  [P, 2, TT] Essence after gaining / spent, per own turn
-    g       [N_G] game scalars (G_*)
+    g       [N_G] game scalars (G_*; G_FIGHT_TARGET: the Being attacked in the combat under way)
     rng     [3, 3] seeded streams
     trace   [TMAX, TRACE_W] event trace (only when tracing)
     w       [P, N_WEIGHTS] float policy weights of each seat

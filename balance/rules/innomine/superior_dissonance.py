@@ -6,15 +6,14 @@ sheets of decks/superiors.toml name one of them (or none) as their condition:
 
 - ``damaged_by_own_location`` (Belial, Saminga): "if any Servitor of his takes
   damage from a Location-effect card Belial plays, that Servitor also gains a
-  note of Dissonance" (``location_harm``; interpretation I36);
+  note of Dissonance" (``location_harm``; interpretation I46);
 - ``must_engage_demons`` (Gabriel, Michael): "her Servitors may not go longer
   than a number of turns equal to their Celestial Hits without engaging a demon
-  in combat, if any are in play" (``engage_demons``, ``neglect``; I37).
+  in combat, if any are in play" (``engage_demons``, ``neglect``; I47).
 """
 from numba import njit
 
-from .beings import is_being
-from .dissonance import add_dissonance
+from .beings import add_dissonance, is_being
 from .state import F_CTRL, F_DESIGN, F_ENGAGED, F_FIGHT, F_OWNER, F_TRAUMA, G_TURN, R_CELESTIAL, beings_in_play
 from .tables import D_CTYPE, D_HITS, D_KIND, P_DISSONANCE
 from .vocabulary import BALSERAPH, DEMONLING, SERVITOR, SUPERIOR_DISSONANCE, UNDEAD
@@ -41,7 +40,7 @@ def _sheet_demands(s, t, i, condition):
 def location_harm(s, t, location, i, n):
     """Belial: Servitor i took n damage from the text of Location card
     ``location``; if its own Superior controls that Location (brought it into
-    play), it gains a note of Dissonance (I36)."""
+    play), it gains a note of Dissonance (I46)."""
     q = s.I[location, F_CTRL]
     if n > 0 and q >= 0 and q == s.I[i, F_OWNER] and _sheet_demands(s, t, i, OWN_LOCATION):
         add_dissonance(s, t, i, 1)
@@ -63,7 +62,7 @@ def engage_demons(s, t):
 @njit(cache=True)
 def _turns_left(s, t, i):
     """Turns Servitor i may still go without engaging a demon (< 0: overdue).
-    Every player's turn counts, as for Trauma (I37)."""
+    Every player's turn counts, as for Trauma (I47)."""
     return t.C[s.I[i, F_DESIGN], D_HITS + R_CELESTIAL] - (s.g[G_TURN] - s.I[i, F_ENGAGED])
 
 
@@ -80,7 +79,7 @@ def neglect(s, t):
     """End of every turn: while any demon is in play, each Servitor under
     Gabriel's condition that has gone longer than its Celestial Hits in turns
     without engaging one takes a note -- a continuous condition, so a note for
-    every turn it stays in breach (I37).  A Servitor in Trauma cannot engage
+    every turn it stays in breach (I47).  A Servitor in Trauma cannot engage
     anyone and is not held to it."""
     if not _demon_in_play(s, t):
         return

@@ -8,8 +8,9 @@ The kernel appends rows (turn, phase, seat, card, target, code, value) with
  T_ATTACK, T_ABILITY, T_ZERO_CE, T_ZERO_ET, T_ZERO_CO, T_TRAUMA, T_REGEN, T_WIN, T_END,
  T_DISCARD, T_STEAL, T_STEAL_TETHER, T_INTERVENTION, T_DISSONANCE, T_RETREAT, T_HEAL,
  T_TOOL, T_LOCATION, T_ATTACH, T_BOTTOM, T_EXPIRE, T_WAIT, T_GAIN_TEXT, T_ROUND,
- T_RESIST, T_KILLED, T_FALL_DEMON, T_FLEDGE) = range(44)
-(T_HOST, T_LEAVE_HOST, T_HOLD, T_BOUND) = range(44, 48)
+ T_RESIST, T_KILLED, T_FALL_DEMON, T_FLEDGE, T_ATTUNE, T_DEATTUNE, T_FEAR, T_SECOND_ACTION, T_PROTECT,
+ T_VIEW, T_LIE, T_TEMPER, T_COWARDICE, T_PROTECT_FAIL, T_TEAR, T_COUNTER, T_SPEND_COUNTER) = range(57)
+(T_HOST, T_LEAVE_HOST, T_HOLD, T_BOUND) = range(57, 61)
 
 PHASES = ["setup", "draw", "gain essence", "age mortals", "dissonance", "acts", "actions", "end turn"]
 END_REASONS = {0: "threshold reached", 1: "turn cap", 2: "deck-out"}
@@ -59,6 +60,19 @@ _TEXT = {
     T_KILLED: "{card} is killed",
     T_FALL_DEMON: "brings {card} into its Realm for the Fall of {target}",
     T_FLEDGE: "{card} fledges into {target}",
+    T_ATTUNE: "{card} Attunes to {target}",
+    T_DEATTUNE: "{card} tries to de-Attune from {target} (roll {value})",
+    T_FEAR: "{card}'s Fear keeps it from Defending {target} (roll {value})",
+    T_SECOND_ACTION: "{card} Resonates for a second action (roll {value})",
+    T_PROTECT: "{card} stiffens {target}'s resolve (roll {value})",
+    T_VIEW: "{card} Resonates: {target} is viewed (roll {value})",
+    T_LIE: "{card} lies rather than show {target}",
+    T_TEMPER: "{card} loses its temper and attacks {target} (roll {value})",
+    T_COWARDICE: "{card}'s Cowardice makes it Retreat (roll {value})",
+    T_PROTECT_FAIL: "{card} fails to stiffen {target}'s resolve (roll {value})",
+    T_TEAR: "{card} Resonates to tear at {target}: {value} damage",
+    T_COUNTER: "{card} gains a Lilim counter on {target} (roll {value})",
+    T_SPEND_COUNTER: "spends a Lilim counter: {target} comes under its Influence",
     T_HOST: "{card} attaches to {target} and Influences it",
     T_LEAVE_HOST: "{card} leaves its host {target}",
     T_HOLD: "{card} rolls to keep its hold on {target} (roll {value})",

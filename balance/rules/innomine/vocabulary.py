@@ -120,7 +120,7 @@ E_DAMAGE_LOCATION, E_DESTROY_OBJECT, E_TOKEN_TOOL, E_SEARCH_SKILL, E_COMBAT_BOOS
 E_INFLUENCE_BONUS, E_COST_DISCOUNT, E_WAIT_ESSENCE, E_COMBAT_ESSENCE = 11, 12, 13, 14
 E_LEAVE_PLAY_ESSENCE, E_END_TURN_DAMAGE, E_RETREAT_STAY, E_FREE_MOVE = 15, 16, 17, 18
 E_LEADER, E_FIRST_AID, E_RESTRICT_INFLUENCED, E_NATURE_IMMUNE, E_SHARE_RANKS = 19, 20, 21, 22, 23
-E_ATTACK_BONUS = 24
+E_ATTACK_BONUS, E_OATH = 24, 25
 # Objects (rulebook, "Objects"): Reliquaries' Essence toward action costs, Talismans' skill-roll bonus.
 E_RELIQUARY, E_SKILL_BONUS = 26, 27
 # Combat types (rulebook, phase 6a): "ethereal attacks may be undertaken with certain
@@ -142,6 +142,10 @@ AGAINST_ANY, AGAINST_OTHER_SIDE_HUMANS = 0, 1
 _AGAINST = {"any": AGAINST_ANY,   # Gabriel's Mercurians: Humans a Demon Prince Influences
             "other_side_humans": AGAINST_OTHER_SIDE_HUMANS}
 _SIDE_ANY = {"heaven": HEAVEN, "hell": HELL, "any": 2}
+# A Malakite's oath (rulebook, Malakim: "a condition written in their game text"):
+# what it swore never to do.  Each is a single act, so each violation is one note.
+OATH_WAIT, OATH_RETREAT, OATH_USE_TOOLS, OATH_HARM_HUMANS = 1, 2, 3, 4
+_NEVER = {"wait": OATH_WAIT, "retreat": OATH_RETREAT, "use_tools": OATH_USE_TOOLS, "harm_humans": OATH_HARM_HUMANS}
 
 EFFECTS = {
     # name: (code, [(param, allowed, default), ...])   -- at most 4 params (a, b, c, d)
@@ -173,6 +177,7 @@ EFFECTS = {
     "skill_bonus": (E_SKILL_BONUS, [("amount", "int", 1)]),
     "combat_type": (E_COMBAT_TYPE, [("realm", REALMS, None)]),
     "attaches_to_animals": (E_ATTACHES_TO_ANIMALS, []),
+    "oath": (E_OATH, [("never", _NEVER, None)]),
     "gain_essence": (E_GAIN_ESSENCE, [("amount", "int", None)]),
     "convert_human": (E_CONVERT_HUMAN, []),
     "extra_action": (E_EXTRA_ACTION, [("amount", "int", 1)]),

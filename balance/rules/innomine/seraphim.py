@@ -1,0 +1,196 @@
+"""The Seraphim's Resonance, lying, and Gullibility (rulebook, "Beings in Detail").
+
+"if a Seraph encountered a Being controlled by another Superior last turn, they
+may use their action to roll d6.  On 1, the Seraph's controller may randomly
+choose and view a card in opponent's hand; on 2, the top card of opponent's
+Events Deck; on 3, the top card in opponent's Repository; on 4, any card face
+down in opponent's Realm; on 5, nothing happens.  On 6, opponent may choose to
+view any one card from any one of the Seraph's controller's Repository, Events
+deck, Realm, or hand -- the Seraph spoke too much Truth.  The Seraph's
+controller may prevent this by having the Seraph lie -- and gain a point of
+[Dissonance].  The Seraph Discord is Gullibility -- for every level of
+Gullibility, one Balseraph chosen by the Seraph's controller may take one free
+action to use their Resonance on the Angel during their Action phase,
+regardless of Location."
+
+Viewing is knowledge (docs/rules.md, I33): a viewed card records the seats that
+have seen it (F_SEEN).  The policies use one kind of it: a seat that has seen a
+face-down card of its opponent that steals Tethers (Dynamite Hit) guards its
+Tethers (actions._best_move).
+"""
+from numba import njit
+
+from ...sim.seeding import DICE, below, d6
+from .beings import add_dissonance, is_being
+from .decks import deck_card, deck_count
+from .resonances import p_success, resonance_stat, resonate
+from .state import (
+    EVENTS,
+    F_CTRL,
+    F_DESIGN,
+    F_DISCORD,
+    F_LOC,
+    F_MET,
+    F_OWNER,
+    F_SEEN,
+    F_TRAUMA,
+    F_ZONE,
+    G_TURN,
+    REPOSITORY,
+    S_PLOT_SEEN,
+    Z_FACEDOWN,
+    Z_HAND,
+    beings_in_play,
+    log,
+)
+from .tables import D_KIND
+from .tethers import has_steal_text
+from .trace import T_LIE, T_VIEW
+from .vocabulary import BALSERAPH, SERAPH
+
+
+@njit(cache=True)
+def opponent(s, p):
+    """The opponent of seat p that a Seraph's table names (the next seat; with
+    two players, the other one)."""
+    return (p + 1) % s.S.shape[0]
+
+
+@njit(cache=True)
+def note_encounters(s, t):
+    """End of turn: a Seraph at a Location with a Being controlled by another
+    Superior has "encountered" it this turn (I33)."""
+    for i in beings_in_play(s):
+        if not (is_being(s, t, i) and t.C[s.I[i, F_DESIGN], D_KIND] == SERAPH):
+            continue
+        for j in beings_in_play(s):
+            if (s.I[j, F_LOC] == s.I[i, F_LOC] and is_being(s, t, j) and s.I[j, F_CTRL] >= 0
+                    and s.I[j, F_CTRL] != s.I[i, F_CTRL]):
+                s.I[i, F_MET] = s.g[G_TURN]
+                break
+
+
+@njit(cache=True)
+def can_view(s, t, i):
+    """May Seraph i use its Resonance: did it encounter another Superior's Being last turn?"""
+    return (t.C[s.I[i, F_DESIGN], D_KIND] == SERAPH and s.I[i, F_TRAUMA] == 0
+            and s.I[i, F_MET] == s.g[G_TURN] - 1)
+
+
+@njit(cache=True)
+def view(s, t, i):
+    """Seraph i takes its action to roll on the table.  Returns the roll."""
+    p = s.I[i, F_CTRL]
+    q = opponent(s, p)
+    r = d6(s.rng)
+    c = -1
+    if r == 1:
+        c = _random_in_hand(s, q)
+    elif r == 2 and deck_count(s, q, EVENTS) > 0:
+        c = deck_card(s, q, EVENTS, 0)
+    elif r == 3 and deck_count(s, q, REPOSITORY) > 0:
+        c = deck_card(s, q, REPOSITORY, 0)
+    elif r == 4:
+        c = _facedown(s, q, p)
+    log(s, p, i, c, T_VIEW, r)
+    if c >= 0:
+        s.I[c, F_SEEN] |= 1 << p
+        if s.I[c, F_ZONE] == Z_FACEDOWN and has_steal_text(t, s.I[c, F_DESIGN]):
+            s.S[p, S_PLOT_SEEN] = c
+    elif r == 6:
+        _too_much_truth(s, t, i, p, q)
+    return r
+
+
+@njit(cache=True)
+def _too_much_truth(s, t, i, p, q):
+    """On a 6 the opponent views a card of p's: it would pick a face-down card in
+    p's Realm, the one kind of knowledge the policies use, else a random card in
+    p's hand.  p has the Seraph lie, for a note of Dissonance, exactly when the
+    card would be a face-down one."""
+    c = _facedown(s, p, q)
+    if c >= 0:
+        add_dissonance(s, t, i, 1)
+        log(s, p, i, c, T_LIE, 0)
+        return
+    c = _random_in_hand(s, p)
+    if c >= 0:
+        s.I[c, F_SEEN] |= 1 << q
+        log(s, q, i, c, T_VIEW, 6)
+
+
+@njit(cache=True)
+def _random_in_hand(s, q):
+    """A card in q's hand, chosen at random (dice), or -1."""
+    n = 0
+    for c in range(s.I.shape[0]):
+        if s.I[c, F_ZONE] == Z_HAND and s.I[c, F_OWNER] == q:
+            n += 1
+    if n == 0:
+        return -1
+    k = below(s.rng, DICE, n)
+    for c in range(s.I.shape[0]):
+        if s.I[c, F_ZONE] == Z_HAND and s.I[c, F_OWNER] == q:
+            if k == 0:
+                return c
+            k -= 1
+    return -1
+
+
+@njit(cache=True)
+def _facedown(s, q, p):
+    """A card face down in q's Realm that seat p has not seen yet, or -1."""
+    for c in range(s.I.shape[0]):
+        if s.I[c, F_ZONE] == Z_FACEDOWN and s.I[c, F_OWNER] == q and (s.I[c, F_SEEN] >> p) & 1 == 0:
+            return c
+    return -1
+
+
+@njit(cache=True)
+def view_value(s, t, i):
+    """What Seraph i's roll is worth to its controller, in chances: 1/6 of finding
+    an unseen face-down card in the opponent's Realm (roll 4), as a fraction of
+    a guarded Tether; nothing else on the table changes what the policies do."""
+    p = s.I[i, F_CTRL]
+    return 1.0 / 6.0 if _facedown(s, opponent(s, p), p) >= 0 else 0.0
+
+
+@njit(cache=True, inline="always")
+def knows_theft(s, t, p):
+    """Has seat p seen a face-down card of another seat that steals Tethers, still face down?"""
+    c = s.S[p, S_PLOT_SEEN]
+    return c >= 0 and s.I[c, F_ZONE] == Z_FACEDOWN
+
+
+@njit(cache=True)
+def gullibility(s, t, p):
+    """Gullibility: as seat p's Actions phase begins, for every Seraph of another
+    seat, one Balseraph of p per level of the Seraph's Discord "may take one free
+    action to use their Resonance on the Angel [...] regardless of Location".  The
+    Seraph's controller chooses the Balseraph each time: the one least likely to
+    succeed, which may be the same one again (I33).  It takes the free roll
+    whenever it can succeed."""
+    stat, op = resonance_stat(BALSERAPH)
+    for a in beings_in_play(s):
+        if not (is_being(s, t, a) and t.C[s.I[a, F_DESIGN], D_KIND] == SERAPH and s.I[a, F_DISCORD] > 0):
+            continue
+        for _ in range(s.I[a, F_DISCORD]):
+            if s.I[a, F_CTRL] == p or not is_being(s, t, a):
+                break
+            b = _weakest_balseraph(s, t, p, a, stat, op)
+            if b < 0 or p_success(s, t, b, a, stat, op) <= 0:
+                break
+            resonate(s, t, b, a)
+
+
+@njit(cache=True)
+def _weakest_balseraph(s, t, p, a, stat, op):
+    """The Balseraph of p with the least chance against Seraph a, or -1."""
+    best, best_p = -1, 2.0
+    for b in beings_in_play(s):
+        if (is_being(s, t, b) and s.I[b, F_CTRL] == p and t.C[s.I[b, F_DESIGN], D_KIND] == BALSERAPH
+                and s.I[b, F_TRAUMA] == 0):
+            ps = p_success(s, t, b, a, stat, op)
+            if ps < best_p:
+                best, best_p = b, ps
+    return best

@@ -13,7 +13,7 @@ SIXTY = {"name": "sixty", "seed": 9, "games": 2, "grid": {"pairs": [[GABRIEL, BE
 
 @pytest.fixture(scope="module")
 def tuned():
-    return tune(SIXTY, Plan(target=0.5, budget=30_000, confirm_games=4_000), jobs=2, log=lambda _: None)
+    return tune(SIXTY, Plan(target=0.5, confirm_games=4_000), jobs=2, log=lambda _: None)   # the default budget
 
 
 def test_the_starting_matchup_is_about_60_percent(tuned):

@@ -32,7 +32,7 @@ from .essence import action_cost
 from .fledging import can_fledge_into, fledge, fledge_cost
 from .host_resonance import best_host, hold_rolls, may_attach, resonate_host, return_to_realm, rider_options
 from .humans import afterlife_side, condition_met, side_counter
-from .marches import in_marches, tool_usable
+from .marches import in_marches
 from .policies import (
     W_ATTACK_SERVITOR,
     W_COURT,
@@ -49,6 +49,7 @@ from .policies import (
     score,
     weight,
 )
+from .realms import usable_here
 from .resonances import (
     can_influence,
     can_protect,
@@ -495,15 +496,15 @@ def _b(x):
 
 @njit(cache=True)
 def _best_ability(s, t, i, p):
-    """The best use of any ability in i's game text (its own, its attachments' --
-    not a Tool's in the Marches -- its Location's token text).  Returns (card,
-    code << 20 | target, score)."""
+    """The best use of any ability in i's game text (its own, its attachments'
+    where they may be used -- realms.usable_here -- its Location's token text).
+    Returns (card, code << 20 | target, score)."""
     best_c, best_b, best = -1, -1, -1e9
     for a in range(-1, s.I[i, F_NATT]):
         c = i if a < 0 else s.I[i, F_ATTS + a]
         if s.I[i, F_TRAUMA] > 0:
             break
-        if not tool_usable(s, t, i, c):
+        if not usable_here(s, t, i, c):
             continue
         for k in range(MAX_EFFECTS):
             code = t.eff[s.I[c, F_DESIGN], k, 0]

@@ -91,7 +91,7 @@ def test_a_shedite_attaches_only_to_a_human_on_a_roll_at_least_its_celestial_hit
     """Shedim: "attach to a Human on Earth [...] If the roll is greater than or
     equal to the Human's Celestial Hits"; a Kyriotate to any Being "(not another
     Kyriotate or Shedite)"."""
-    s, I, t = b.s, b.s.I, b.t
+    s, t = b.s, b.t
     sh = b.put(BELIAL, "Hollow Tenant", b.earth)
     k = b.put(GABRIEL, "Tekhiel", b.earth)
     sam = b.put(GABRIEL, "Sam Okafor", b.earth)

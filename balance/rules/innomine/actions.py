@@ -150,8 +150,7 @@ from .vocabulary import (
 
 # what a chosen action is
 (K_WAIT, K_RESONATE, K_STEAL, K_ATTACK, K_ABILITY, K_MOVE, K_ATTUNE, K_DEATTUNE, K_PROTECT, K_VIEW,
- K_TEAR, K_FLEDGE) = range(12)
-K_ATTACH, K_GO_HOME = range(12, 14)   # Kyriotates and Shedim (host_resonance.py)
+ K_TEAR, K_FLEDGE, K_ATTACH, K_GO_HOME) = range(14)   # K_ATTACH, K_GO_HOME: Kyriotates, Shedim (host_resonance.py)
 MAX_PASSES = 4
 NOTE_COST = 0.25      # how much a scripted policy dislikes a note of Dissonance, in action values
 

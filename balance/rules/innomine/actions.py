@@ -30,7 +30,7 @@ from .dissonance import action_dissonance
 from .effects import use_ability
 from .essence import action_cost
 from .fledging import can_fledge_into, fledge, fledge_cost
-from .host_resonance import best_host, hold_rolls, may_attach, resonate_host, return_to_realm, rider_options
+from .host_resonance import best_host, hold_rolls, host_worth, may_attach, resonate_host, return_to_realm, rider_options
 from .humans import afterlife_side, condition_met, side_counter
 from .marches import in_marches
 from .policies import (
@@ -313,10 +313,9 @@ def _wait_bonus(s, t, i):
 
 @njit(cache=True)
 def human_worth(s, t, p, j):
-    """How much seat p wants Human/Ethereal j under its Influence."""
-    v = 1.0
-    if s.I[j, F_CTRL] >= 0 and s.I[j, F_CTRL] != p:
-        v += 0.5
+    """How much seat p wants Human/Ethereal j under its Influence: as a host
+    (host_resonance.host_worth), +0.5 for a Human whose afterlife now favours p."""
+    v = host_worth(s, t, p, j)
     if t.C[s.I[j, F_DESIGN], D_CTYPE] == HUMAN:
         from_side = afterlife_side(s, t, j)
         if from_side == t.seat[p, P_SIDE]:

@@ -39,8 +39,8 @@ from .state import (
     REPOSITORY,
     S_PLOT_SEEN,
     Z_FACEDOWN,
-    Z_HAND,
     beings_in_play,
+    hand,
     log,
 )
 from .tables import D_KIND
@@ -122,19 +122,10 @@ def _too_much_truth(s, t, i, p, q):
 @njit(cache=True)
 def _random_in_hand(s, q):
     """A card in q's hand, chosen at random (dice), or -1."""
-    n = 0
-    for c in range(s.I.shape[0]):
-        if s.I[c, F_ZONE] == Z_HAND and s.I[c, F_OWNER] == q:
-            n += 1
-    if n == 0:
+    cards = hand(s, q)
+    if cards.shape[0] == 0:
         return -1
-    k = below(s.rng, DICE, n)
-    for c in range(s.I.shape[0]):
-        if s.I[c, F_ZONE] == Z_HAND and s.I[c, F_OWNER] == q:
-            if k == 0:
-                return c
-            k -= 1
-    return -1
+    return cards[below(s.rng, DICE, cards.shape[0])]
 
 
 @njit(cache=True)

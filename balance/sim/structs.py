@@ -71,6 +71,14 @@ class ArrayStructType(types.Type):
         super().__init__(name=f"{type(self).__name__}({', '.join(f'{n}: {t}' for n, t in self.fields)})")
 
 
+class Handle:
+    """Base of the Python side of a handle: its arrays are fixed once made (the
+    kernel holds pointers to them), so an attribute may be written into, never
+    replaced."""
+    def __setattr__(self, name, value):
+        raise AttributeError(f"{type(self).__name__}.{name}: a handle's arrays are fixed; write into them instead")
+
+
 def _header_words(a):
     """numba's array header of ``a`` as int64 words: meminfo and parent NULL,
     nitems, itemsize, data pointer, shape, strides (models.ArrayModel)."""
@@ -120,10 +128,12 @@ def array_struct(fe_type, proxy, fields):
             return plain(*values)
         obj = proxy()
         for f, a in zip(fields, values):
-            setattr(obj, f, a)
-        obj._headers = np.array([w for a in values for w in _header_words(a)], dtype=np.int64)
-        obj._address = obj._headers.ctypes.data
-        obj._numba_type = fe_type(tuple(
-            (f, BorrowedArray(t.dtype, t.ndim, t.layout, readonly=not t.mutable)) for f, t in ((f, typeof(a)) for f, a in zip(fields, values))))
+            object.__setattr__(obj, f, a)
+        headers = np.array([w for a in values for w in _header_words(a)], dtype=np.int64)
+        object.__setattr__(obj, "_headers", headers)
+        object.__setattr__(obj, "_address", headers.ctypes.data)
+        kinds = tuple((f, BorrowedArray(t.dtype, t.ndim, t.layout, readonly=not t.mutable))
+                      for f, t in ((f, typeof(a)) for f, a in zip(fields, values)))
+        object.__setattr__(obj, "_numba_type", fe_type(kinds))
         return obj
     return make

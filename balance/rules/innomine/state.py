@@ -11,7 +11,7 @@ index; the generic Locations come after the instances -- ``loc_earth``,
 import numpy as np
 from numba import njit
 
-from ...sim.structs import ArrayStructType, array_struct
+from ...sim.structs import ArrayStructType, Handle, array_struct
 from .vocabulary import N_COUNTERS
 
 # ---- zones: where an instance is (exactly one at any time)
@@ -107,7 +107,7 @@ class StateType(ArrayStructType):
     """numba's type of a State."""
 
 
-class State:
+class State(Handle):
     """A game's arrays, handed to every rule as one pointer (see sim.structs):
 
     I       [N, N_FIELDS] per-instance fields (F_*)

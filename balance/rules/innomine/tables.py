@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ...sim.structs import ArrayStructType, array_struct
+from ...sim.structs import ArrayStructType, Handle, array_struct
 
 
 class Tables(NamedTuple):
@@ -62,7 +62,7 @@ class KernelTablesType(ArrayStructType):
     """numba's type of KernelTables."""
 
 
-class KernelTables:
+class KernelTables(Handle):
     """The kernel's card tables, handed to every rule as one pointer:
 
     C          [D, N_DESIGN_COLS] per-design columns (D_*)

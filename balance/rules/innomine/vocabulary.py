@@ -133,6 +133,12 @@ E_GAIN_ESSENCE, E_CONVERT_HUMAN, E_EXTRA_ACTION, E_STEAL_TETHER = 30, 31, 32, 33
 E_RELEASE_TRAUMA, E_DAMAGE_ALL, E_DESTROY_TETHER = 34, 35, 36
 # Combat Acts.
 E_REINFORCE, E_REMOVE_FROM_COMBAT = 40, 41
+# The combat order (rulebook, phase 6a): "Some cards or abilities, such as Speed or
+# the Ofanite of War Attunement, may affect this order" (I58).
+E_SPEED = 42
+# Defense Acts: "celestial combat is difficult to initiate witout specialized
+# Attack or Defense Acts" (I59; an Attack Act is a Combat Act with `combat_type`).
+E_DEFENSE_TYPE = 43
 
 _OP = {"ge": 0, "gt": 1}
 _TARGETS = {"humans": 0, "beings": 1, "servitors": 2, "enemies": 3}
@@ -187,6 +193,8 @@ EFFECTS = {
     "damage_all": (E_DAMAGE_ALL, [("realm", REALMS, "corporeal"), ("amount", "int", 1), ("targets", _TARGETS, "humans")]),
     "reinforce": (E_REINFORCE, []),
     "remove_from_combat": (E_REMOVE_FROM_COMBAT, []),
+    "speed": (E_SPEED, [("amount", "int", 1)]),
+    "defense_type": (E_DEFENSE_TYPE, [("realm", REALMS, None)]),
 }
 MAX_EFFECTS = 4          # effects per card design
 EFFECT_WIDTH = 5         # (code, a, b, c, d)

@@ -43,6 +43,7 @@ from balance.rules.innomine.combat import (
     fight,
     may_take_base_attack,
 )
+from balance.rules.innomine.combat_acts import hand_act, may_hold
 from balance.rules.innomine.combat_types import open_types
 from balance.rules.innomine.damage import deal_damage, ethereal_loss, resolve_zero_hits
 from balance.rules.innomine.effects import use_ability
@@ -55,6 +56,7 @@ from balance.rules.innomine.vocabulary import (
     CORPOREAL,
     COUNTERS,
     E_DAMAGE_LOCATION,
+    E_REINFORCE,
     ETHEREAL_REALM,
 )
 from balance.sim.seeding import DICE, d6
@@ -949,3 +951,23 @@ def test_soul_shield_makes_the_fight_celestial_and_humans_leave_it(combat_decks)
     I[srnclack, S.F_ACTS] = 1
     fight(s, b.t, srnclack, pen)
     assert I[card, S.F_ZONE] == S.Z_HAND
+
+
+def test_a_seat_holding_no_combat_act_is_skipped_on_one_bit():
+    """I72's cost: state.to_hand notes the effect codes of every Combat Act that
+    comes into a hand; cards leave the hand without telling it, and the first look
+    into the hand sets the mask right, so a seat that holds none is skipped on
+    one bit test from then on."""
+    b = board()
+    s, I = b.s, b.s.I
+    for c in b.hand(GABRIEL):
+        I[c, S.F_ZONE] = S.Z_DISCARD
+    s.S[GABRIEL, S.S_HAND_ACTS] = 0
+    card = b.to_hand(GABRIEL, "Send Reinforcements")
+    assert may_hold(s, GABRIEL, E_REINFORCE) and hand_act(s, b.t, GABRIEL, E_REINFORCE, -1) == card
+    I[card, S.F_ZONE] = S.Z_DISCARD                              # played, say
+    assert may_hold(s, GABRIEL, E_REINFORCE)                     # not told ...
+    assert hand_act(s, b.t, GABRIEL, E_REINFORCE, -1) == -1      # ... until it looks
+    assert s.S[GABRIEL, S.S_HAND_ACTS] == 0 and not may_hold(s, GABRIEL, E_REINFORCE)
+    b.to_hand(GABRIEL, "Acting")                                 # a Skill is no Combat Act
+    assert s.S[GABRIEL, S.S_HAND_ACTS] == 0

@@ -9,6 +9,7 @@ values, keeping its Essence reserve for anything that costs.
 from numba import njit
 
 from .beings import attach, can_hold, ctype_of, into_realm, is_being
+from .combat import target_value
 from .draw import mark
 from .effects import apply_immediate, play_facedown
 from .essence import card_cost, pay
@@ -45,6 +46,7 @@ from .state import (
 )
 from .tables import D_ATK, D_COST, D_CTYPE, D_HITS, D_KIND, D_SIDE, D_SUPERIORS, P_SIDE, P_SUPERIOR
 from .objects import recall_artifacts
+from .redemption import redemption
 from .tethers import is_tether, plots_theft, tether_target
 from .trace import T_PLAY
 from .vocabulary import (
@@ -54,6 +56,7 @@ from .vocabulary import (
     E_EXTRA_ACTION,
     E_GAIN_ESSENCE,
     E_NONE,
+    E_REDEEM,
     E_STEAL_TETHER,
     HUMAN,
     OBJECT,
@@ -147,6 +150,12 @@ def act_value(s, t, p, c):
     if code == E_DESTROY_TETHER:
         l = tether_target(s, t, p)
         return (weight(s, p, W_HOLD_TETHER), l) if l >= 0 else (0.0, -1)
+    if code == E_REDEEM:
+        lilim, bright = redemption(s, t, p)
+        if lilim < 0:
+            return 0.0, -1
+        v = target_value(s, t, p, lilim) + servitor_value(s, t, p, s.I[bright, F_DESIGN])
+        return v, lilim
     if code == E_NONE:
         return 0.0, -1
     return 0.5, -1

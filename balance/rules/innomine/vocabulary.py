@@ -133,6 +133,9 @@ E_GAIN_ESSENCE, E_CONVERT_HUMAN, E_EXTRA_ACTION, E_STEAL_TETHER = 30, 31, 32, 33
 E_RELEASE_TRAUMA, E_DAMAGE_ALL, E_DESTROY_TETHER = 34, 35, 36
 # Combat Acts.
 E_REINFORCE, E_REMOVE_FROM_COMBAT = 40, 41
+# Bright Lilim "never enter play except via Redemption (special play effect) of a
+# Lilim demon in play" (rulebook, Bright Lilim; redemption.py).
+E_REDEEM = 42
 
 _OP = {"ge": 0, "gt": 1}
 _TARGETS = {"humans": 0, "beings": 1, "servitors": 2, "enemies": 3}
@@ -187,6 +190,7 @@ EFFECTS = {
     "damage_all": (E_DAMAGE_ALL, [("realm", REALMS, "corporeal"), ("amount", "int", 1), ("targets", _TARGETS, "humans")]),
     "reinforce": (E_REINFORCE, []),
     "remove_from_combat": (E_REMOVE_FROM_COMBAT, []),
+    "redeem": (E_REDEEM, []),
 }
 MAX_EFFECTS = 4          # effects per card design
 EFFECT_WIDTH = 5         # (code, a, b, c, d)

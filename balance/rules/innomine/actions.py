@@ -13,7 +13,6 @@ from .beings import (
     attack_value,
     can_act,
     effect_param,
-    effect_sum,
     find_effect,
     has_effect,
     hits_left,
@@ -26,7 +25,7 @@ from .combat import attackable, bad_temper, base_attack_legal, can_base_attack, 
 from .combat_types import open_types
 from .decks import deck_card, deck_count
 from .damage import resolve_zero_hits
-from .dissonance import action_dissonance
+from .dissonance import action_dissonance, oath_urge, sworn
 from .effects import use_ability
 from .essence import action_cost
 from .fledging import can_fledge_into, fledge, fledge_cost
@@ -124,7 +123,6 @@ from .vocabulary import (
     E_DAMAGE_LOCATION,
     E_DESTROY_OBJECT,
     E_FREE_MOVE,
-    E_OATH,
     E_HEAL,
     E_INFLUENCE,
     E_RESTRICT_INFLUENCED,
@@ -303,7 +301,7 @@ def _wait_bonus(s, t, i):
     Wait, whom Waiting costs a note of Dissonance."""
     k = t.C[s.I[i, F_DESIGN], D_KIND]
     v = 0.0
-    if k == OFANITE or (k == MALAKITE and effect_sum(s, t, i, E_OATH, 1, 1, OATH_WAIT) > 0):
+    if k == OFANITE or sworn(s, t, i, OATH_WAIT):
         v -= NOTE_COST
     c = find_effect(s, t, i, E_WAIT_ESSENCE)
     if c >= 0 and not (effect_param(s, t, c, E_WAIT_ESSENCE, 2) == 1 and tether_count(s, t, s.I[i, F_CTRL]) == 0):
@@ -412,8 +410,10 @@ def _ward_worth(s, t, p, j):
 @njit(cache=True)
 def _best_attack(s, t, i, p):
     """The Being in i's realm most worth attacking, if any (value, weighed by
-    whether i and its gang can bring it to 0 Hits and by the defence there), in
-    the combat type i would choose against it (combat.combat_type)."""
+    whether i and its gang can bring it to 0 Hits and by the defence there, and
+    raised where Gabriel's condition or a Malakite's continuous oath urges i to
+    engage a demon), in the combat type i would choose against it
+    (combat.combat_type)."""
     here = realm_of(s, s.I[i, F_LOC])
     r0 = realm_type(s, s.I[i, F_LOC])
     if t.C[s.I[i, F_DESIGN], D_CTYPE] == HUMAN and weight(s, p, W_GANG) < 1.5:
@@ -438,7 +438,7 @@ def _best_attack(s, t, i, p):
         val = v * (0.3 + 0.7 * ratio)
         if is_tether(s, t, s.I[j, F_LOC]):
             val += 0.5 * weight(s, p, W_HOLD_TETHER)
-        val += engage_urge(s, t, i, j) * weight(s, p, W_ATTACK_SERVITOR)
+        val += (engage_urge(s, t, i, j) + oath_urge(s, t, i, j)) * weight(s, p, W_ATTACK_SERVITOR)
         sc = score(s, p, val)
         if sc > best and _strong_defence(s, t, s.I[j, F_LOC], s.I[j, F_CTRL], r, my_hits):
             sc = score(s, p, 0.5 * val)     # a strong defence there halves the appeal

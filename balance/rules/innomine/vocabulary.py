@@ -146,9 +146,12 @@ _AGAINST = {"any": AGAINST_ANY,   # Gabriel's Mercurians: Humans a Demon Prince 
             "other_side_humans": AGAINST_OTHER_SIDE_HUMANS}
 _SIDE_ANY = {"heaven": HEAVEN, "hell": HELL, "any": 2}
 # A Malakite's oath (rulebook, Malakim: "a condition written in their game text"):
-# what it swore never to do.  Each is a single act, so each violation is one note.
+# what it swore never to do.  The first four are single acts, each violation one
+# note; a continuous condition costs "each round" it is broken (dissonance.keep_oaths).
 OATH_WAIT, OATH_RETREAT, OATH_USE_TOOLS, OATH_HARM_HUMANS = 1, 2, 3, 4
-_NEVER = {"wait": OATH_WAIT, "retreat": OATH_RETREAT, "use_tools": OATH_USE_TOOLS, "harm_humans": OATH_HARM_HUMANS}
+OATH_SUFFER_DEMONS = 5   # continuous: never suffer a demon at its Location
+_NEVER = {"wait": OATH_WAIT, "retreat": OATH_RETREAT, "use_tools": OATH_USE_TOOLS, "harm_humans": OATH_HARM_HUMANS,
+          "suffer_demons": OATH_SUFFER_DEMONS}
 
 EFFECTS = {
     # name: (code, [(param, allowed, default), ...])   -- at most 4 params (a, b, c, d)

@@ -17,6 +17,7 @@ from .beings import (
     has_effect,
     hits_left,
     is_being,
+    is_human_card,
     move_to,
     unfledged,
 )
@@ -29,8 +30,8 @@ from .dissonance import action_dissonance, oath_urge, sworn
 from .effects import use_ability
 from .essence import action_cost
 from .fledging import can_fledge_into, fledge, fledge_cost
-from .host_resonance import best_host, hold_rolls, host_worth, may_attach, resonate_host, return_to_realm, rider_options
-from .humans import afterlife_side, condition_met, side_counter
+from .host_resonance import best_host, hold_rolls, human_worth, may_attach, resonate_host, return_to_realm, rider_options
+from .humans import condition_met, side_counter
 from .marches import in_marches
 from .policies import (
     W_ATTACK_SERVITOR,
@@ -310,18 +311,6 @@ def _wait_bonus(s, t, i):
 
 
 @njit(cache=True)
-def human_worth(s, t, p, j):
-    """How much seat p wants Human/Ethereal j under its Influence: as a host
-    (host_resonance.host_worth), +0.5 for a Human whose afterlife now favours p."""
-    v = host_worth(s, t, p, j)
-    if t.C[s.I[j, F_DESIGN], D_CTYPE] == HUMAN:
-        from_side = afterlife_side(s, t, j)
-        if from_side == t.seat[p, P_SIDE]:
-            v += 0.5
-    return v
-
-
-@njit(cache=True)
 def _best_resonance(s, t, i, p):
     best_k, best_j, best = K_WAIT, -1, -1e9
     stat, op = resonance_stat(t.C[s.I[i, F_DESIGN], D_KIND])
@@ -568,13 +557,16 @@ def _heal_value(s, t, i, p, c):
 
 @njit(cache=True)
 def _artist_value(s, t, i, p, c):
+    """Artist: "target a Human and roll d6" -- any Being in i's realm that
+    counts as a Human for card purposes, Saints and Undead included (I57),
+    that p does not control, by chance of success times worth."""
     stat = effect_param(s, t, c, E_INFLUENCE, 1)
     op = effect_param(s, t, c, E_INFLUENCE, 2)
     ctr = side_counter(t, p, C_INFLUENCED_HEAVEN)
     gain = weight(s, p, W_COURT) * court_gain(s, t, i, p, ctr, 1, ctr, 0)
     best_j, best = -2, -1e9
     for j in rivals(s):
-        if (j == i or not is_being(s, t, j) or t.C[s.I[j, F_DESIGN], D_CTYPE] != HUMAN or s.I[j, F_CTRL] == p
+        if (j == i or not is_being(s, t, j) or not is_human_card(t, s.I[j, F_DESIGN]) or s.I[j, F_CTRL] == p
                 or realm_of(s, s.I[j, F_LOC]) != realm_of(s, s.I[i, F_LOC])):
             continue
         ps = p_success(s, t, i, j, stat, op)

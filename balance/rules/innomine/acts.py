@@ -8,11 +8,12 @@ values, keeping its Essence reserve for anything that costs.
 """
 from numba import njit
 
-from .beings import attach, can_hold, ctype_of, into_realm, is_being
+from .beings import attach, can_hold, ctype_of, into_realm, is_being, is_human_card
 from .combat import target_value
 from .draw import mark
 from .effects import apply_immediate, play_facedown
 from .essence import card_cost, pay
+from .host_resonance import human_worth
 from .policies import (
     W_ATTACH,
     W_COURT,
@@ -30,6 +31,7 @@ from .state import (
     F_DESIGN,
     F_LOC,
     F_NATT,
+    F_OWNER,
     F_TIE,
     F_TRAUMA,
     F_ZONE,
@@ -232,17 +234,28 @@ def _tether_for(s, t, i, p):
 
 @njit(cache=True)
 def _human_of_other_side(s, t, p):
+    """Penitence, Temptation: "Target a Human controlled by a Demon Prince" (an
+    Archangel) -- of the Beings that count as Humans for card purposes (Saints
+    and Undead too, I57) controlled by the other side, the one p wants most
+    (host_resonance.human_worth); -1 if none."""
+    best, best_v = -1, -1e9
     for h in beings_in_play(s):
-        if (is_being(s, t, h) and t.C[s.I[h, F_DESIGN], D_CTYPE] == HUMAN and s.I[h, F_CTRL] >= 0
+        if (is_being(s, t, h) and is_human_card(t, s.I[h, F_DESIGN]) and s.I[h, F_CTRL] >= 0
                 and t.seat[s.I[h, F_CTRL], P_SIDE] != t.seat[p, P_SIDE]):
-            return h
-    return -1
+            v = human_worth(s, t, p, h)
+            if v > best_v:
+                best, best_v = h, v
+    return best
 
 
 @njit(cache=True)
 def _own_human(s, t, p):
+    """Inspiration: "Target a Human a Gabrielite Angel Influences" -- a Being
+    that counts as a Human (I57) under p's Influence: a Human p controls, or a
+    Saint or Undead p holds other than as its own Superior."""
     for h in beings_in_play(s):
-        if is_being(s, t, h) and t.C[s.I[h, F_DESIGN], D_CTYPE] == HUMAN and s.I[h, F_CTRL] == p:
+        if (is_being(s, t, h) and is_human_card(t, s.I[h, F_DESIGN]) and s.I[h, F_CTRL] == p
+                and (t.C[s.I[h, F_DESIGN], D_CTYPE] == HUMAN or s.I[h, F_OWNER] != p)):
             return h
     return -1
 

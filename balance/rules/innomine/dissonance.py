@@ -13,7 +13,7 @@ failed roll in resonances, a Cherub's lost Attunement in beings).
 from numba import njit
 
 from ...sim.seeding import d6
-from .beings import add_dissonance, effect_sum, is_being, leave_play
+from .beings import add_dissonance, effect_sum, is_being, is_human_card, leave_play
 from .fall import fall
 from .policies import W_TRADE_DISCORD, weight
 from .state import F_CTRL, F_DESIGN, F_DISCORD, F_DISS, F_HOST, F_LOC, F_OWNER, Z_DISCARD, beings_in_play, log
@@ -157,10 +157,11 @@ def uses_card(s, t, i, c):
 @njit(cache=True, inline="always")
 def harms(s, t, src, tgt):
     """src has done damage to tgt: "It is Dissonant for a Mercurian to cause
-    damage of any sort to a Human"; a Malakite sworn never to harm Humans breaks
-    its oath."""
-    if t.C[s.I[tgt, F_DESIGN], D_CTYPE] != HUMAN:
-        return
-    if t.C[s.I[src, F_DESIGN], D_KIND] == MERCURIAN:
+    damage of any sort to a Human" (a rule of the Choir: Humans only); a
+    Malakite sworn never to harm Humans breaks its oath, written in its game
+    text, on Saints and Undead too, who "count as Humans for card purposes" (I57)."""
+    d = s.I[tgt, F_DESIGN]
+    if t.C[d, D_CTYPE] == HUMAN and t.C[s.I[src, F_DESIGN], D_KIND] == MERCURIAN:
         add_dissonance(s, t, src, 1)
-    breaks_oath(s, t, src, OATH_HARM_HUMANS)
+    if is_human_card(t, d):
+        breaks_oath(s, t, src, OATH_HARM_HUMANS)

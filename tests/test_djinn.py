@@ -13,7 +13,6 @@ from test_choirs import ROLLS, board, chance, fighting, next_d6, stat, traced, w
 
 from balance.rules.innomine import state as S
 from balance.rules.innomine.actions import (
-    K_ATTACK,
     _best_attack,
     _best_move,
     _de_attune_value,
@@ -26,7 +25,6 @@ from balance.rules.innomine.attunement import (
     de_attune,
     djinn_fear,
     may_move_freely,
-    refresh_ward,
 )
 from balance.rules.innomine.beings import attach, leave_play, may_harm, move_to
 from balance.rules.innomine.combat import (
@@ -63,6 +61,7 @@ IFRIT_CE = 4
 
 
 def djinn(b, loc):
+    """An Ifrit of Belial's in play at ``loc``."""
     i = b.put(BELIAL, "Ifrit", loc)
     assert stat(b, "Ifrit", D_HITS, CELESTIAL) == IFRIT_CE
     return i

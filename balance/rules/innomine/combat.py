@@ -34,7 +34,7 @@ from .beings import (
 from .combat_types import may_fight_in, open_types
 from .d666 import d6_check
 from .damage import deal_damage, resolve_zero_hits
-from .dissonance import action_dissonance, add_dissonance, breaks_oath, uses_card
+from .dissonance import action_dissonance, add_dissonance, breaks_oath, keep_oaths, uses_card
 from .essence import action_cost, card_cost, pay, pay_action
 from .humans import afterlife_side
 from .ranks import worth
@@ -677,10 +677,12 @@ def fire_song(s, t, i, c, L):
 @njit(cache=True)
 def _end_of_round(s, t, L):
     """Tether burn, Location text "at the end of any ... combat round", 0-Hit
-    consequences, then retreats leave the Location."""
+    consequences, the Malakim's continuous oaths (I56), then retreats leave the
+    Location."""
     burn_demons_in_combat(s, t)
     location_damage(s, t, L)
     resolve_zero_hits(s, t)
+    keep_oaths(s, t, L)
     for i in beings_in_play(s):
         if s.I[i, F_FIGHT] < 0:
             continue

@@ -13,25 +13,34 @@ from .beings import (
     attack_value,
     can_act,
     effect_param,
-    effect_sum,
     find_effect,
     has_effect,
     hits_left,
     is_being,
+    is_human_card,
+    may_harm,
     move_to,
     unfledged,
 )
-from .attunement import attune, can_attune, de_attune
+from .attunement import (
+    attune,
+    attune_chance,
+    can_attune,
+    de_attune,
+    de_attune_chance,
+    may_move_freely,
+    move_freely,
+)
 from .combat import attackable, bad_temper, base_attack_legal, can_base_attack, combat_type, fight, target_value
 from .combat_types import open_types
 from .decks import deck_card, deck_count
 from .damage import resolve_zero_hits
-from .dissonance import action_dissonance
+from .dissonance import action_dissonance, oath_urge, sworn
 from .effects import use_ability
 from .essence import action_cost
 from .fledging import can_fledge_into, fledge, fledge_cost
-from .host_resonance import best_host, hold_rolls, host_worth, may_attach, resonate_host, return_to_realm, rider_options
-from .humans import afterlife_side, condition_met, side_counter
+from .host_resonance import best_host, hold_rolls, human_worth, may_attach, resonate_host, return_to_realm, rider_options
+from .humans import condition_met, side_counter
 from .marches import in_marches
 from .policies import (
     W_ATTACK_SERVITOR,
@@ -121,10 +130,10 @@ from .vocabulary import (
     C_TOOLS_BROUGHT,
     COND_AT_LEAST,
     CORPOREAL,
+    DJINN,
     E_DAMAGE_LOCATION,
     E_DESTROY_OBJECT,
     E_FREE_MOVE,
-    E_OATH,
     E_HEAL,
     E_INFLUENCE,
     E_RESTRICT_INFLUENCED,
@@ -183,10 +192,13 @@ def actions_phase(s, t):
 # ------------------------------------------------------------------ choosing
 @njit(cache=True)
 def take_action(s, t, i):
-    """Score every legal action of Being i and do the best one; an Ofanite may
-    first Resonate for a second action."""
+    """Score every legal action of Being i and do the best one; a Djinn may
+    first move freely to its Attuned card, an Ofanite Resonate for a second
+    action."""
     p = s.I[i, F_CTRL]
     collect_rivals(s, p)
+    if s.I[i, F_ATTUNED] >= 0:
+        _keep_by_charge(s, t, i, p)
     kind, a, b, best = K_WAIT, -1, -1, score(s, p, weight(s, p, W_WAIT) + _wait_bonus(s, t, i))
     if s.I[i, F_HOST] >= 0:
         _ride_on(s, t, i, p, best)
@@ -201,7 +213,7 @@ def take_action(s, t, i):
         if v > best:
             kind, a, best = k2, a2, v
     ck = t.C[s.I[i, F_DESIGN], D_KIND]
-    if (ck == CHERUB or ck == MALAKITE or ck == SERAPH or ck == CALABITE) and not restricted:
+    if (ck == CHERUB or ck == DJINN or ck == MALAKITE or ck == SERAPH or ck == CALABITE) and not restricted:
         k2, a2, v = _best_choir_resonance(s, t, i, p)
         if v > best:
             kind, a, best = k2, a2, v
@@ -235,6 +247,25 @@ def _ride_on(s, t, i, p, wait):
     if home > best:
         kind = K_GO_HOME
     _do(s, t, i, kind, a, -1)
+
+
+@njit(cache=True)
+def _keep_by_charge(s, t, i, p):
+    """A Djinn's controller moves it freely, with no action spent, to its
+    Attuned card when its own seat holds that card: the scripted policies
+    unless it stands at a Tether of its seat and they hold Tethers dearer than
+    they defend; the random-legal one half the time (I65)."""
+    x = s.I[i, F_ATTUNED]
+    l = s.I[x, F_LOC]
+    if s.I[x, F_CTRL] != p or not may_move_freely(s, t, i, l):
+        return
+    if is_random(s, p):
+        if below_policy(s, 2) != 0:
+            return
+    elif (is_tether(s, t, s.I[i, F_LOC]) and s.I[s.I[i, F_LOC], F_CTRL] == p
+            and weight(s, p, W_HOLD_TETHER) > weight(s, p, W_DEFEND)):
+        return
+    move_freely(s, t, i, l)
 
 
 @njit(cache=True)
@@ -303,23 +334,11 @@ def _wait_bonus(s, t, i):
     Wait, whom Waiting costs a note of Dissonance."""
     k = t.C[s.I[i, F_DESIGN], D_KIND]
     v = 0.0
-    if k == OFANITE or (k == MALAKITE and effect_sum(s, t, i, E_OATH, 1, 1, OATH_WAIT) > 0):
+    if k == OFANITE or sworn(s, t, i, OATH_WAIT):
         v -= NOTE_COST
     c = find_effect(s, t, i, E_WAIT_ESSENCE)
     if c >= 0 and not (effect_param(s, t, c, E_WAIT_ESSENCE, 2) == 1 and tether_count(s, t, s.I[i, F_CTRL]) == 0):
         v += 0.5 * effect_param(s, t, c, E_WAIT_ESSENCE, 1)
-    return v
-
-
-@njit(cache=True)
-def human_worth(s, t, p, j):
-    """How much seat p wants Human/Ethereal j under its Influence: as a host
-    (host_resonance.host_worth), +0.5 for a Human whose afterlife now favours p."""
-    v = host_worth(s, t, p, j)
-    if t.C[s.I[j, F_DESIGN], D_CTYPE] == HUMAN:
-        from_side = afterlife_side(s, t, j)
-        if from_side == t.seat[p, P_SIDE]:
-            v += 0.5
     return v
 
 
@@ -352,9 +371,10 @@ def _best_resonance(s, t, i, p):
 
 @njit(cache=True)
 def _best_choir_resonance(s, t, i, p):
-    """The best use of a Resonance that is not Influence: a Cherub Attunes to a
-    Being its controller holds at its Location, or de-Attunes from one the other
-    side has taken; a Malakite stiffens the resolve of a Human or Ethereal its
+    """The best use of a Resonance that is not Influence: a Cherub or Djinn
+    Attunes to a Being its controller holds at its Location (a Djinn's worth
+    weighed by its roll's chance), or de-Attunes from one the other side has
+    taken (_de_attune_value); a Malakite stiffens the resolve of a Human or Ethereal its
     controller Influences; a Seraph rolls on its table when the roll may show a
     Tether plot (seraphim.view_value); a Calabite tears at a Being at its
     Location worth hurting.  Returns (kind, target, score)."""
@@ -362,16 +382,17 @@ def _best_choir_resonance(s, t, i, p):
     best_k, best_j, best = K_WAIT, -1, -1e9
     if can_view(s, t, i):
         return K_VIEW, -1, score(s, p, view_value(s, t, i) * weight(s, p, W_HOLD_TETHER))
-    if k == CHERUB and s.I[i, F_TRAUMA] == 0:
+    if (k == CHERUB or k == DJINN) and s.I[i, F_TRAUMA] == 0:
         x = s.I[i, F_ATTUNED]
         if x >= 0:
             if s.I[x, F_CTRL] != p:
-                best_k, best_j, best = K_DEATTUNE, x, score(s, p, 0.3 * weight(s, p, W_DEFEND) - NOTE_COST / 6)
+                best_k, best_j, best = K_DEATTUNE, x, score(s, p, _de_attune_value(s, t, i, p, x))
             return best_k, best_j, best
         for j in beings_in_play(s):
             if s.I[j, F_LOC] == s.I[i, F_LOC] and s.I[j, F_CTRL] == p and can_attune(s, t, i, j):
-                sc = score(s, p, 0.4 * weight(s, p, W_DEFEND) * _ward_worth(s, t, p, j))
-                if sc > best:
+                ps = attune_chance(s, t, i, j)
+                sc = score(s, p, 0.4 * weight(s, p, W_DEFEND) * _ward_worth(s, t, p, j) * ps)
+                if ps > 0 and sc > best:
                     best_k, best_j, best = K_ATTUNE, j, sc
     elif k == MALAKITE:
         for j in beings_in_play(s):
@@ -394,6 +415,20 @@ def _best_choir_resonance(s, t, i, p):
     return best_k, best_j, best
 
 
+@njit(cache=True)
+def _de_attune_value(s, t, i, p, x):
+    """What trying to de-Attune i from x, which seat p no longer holds, is
+    worth: the freedom to guard another Being (0.3 defend) and, for a Djinn,
+    which de-Attunes "in order to harm a target", x's worth as a target
+    (combat.target_value, so the styles that fight try it sooner) -- at the
+    roll's chance, less a note's worth on a failure."""
+    pk = de_attune_chance(s, t, i)
+    gain = 0.3 * weight(s, p, W_DEFEND)
+    if t.C[s.I[i, F_DESIGN], D_KIND] == DJINN and is_being(s, t, x):
+        gain += 0.3 * max(0.0, target_value(s, t, p, x))
+    return pk * gain - (1.0 - pk) * NOTE_COST
+
+
 @njit(cache=True, inline="always")
 def _is_ward(s, t, j):
     """A Human or Ethereal: the Beings whose Influence the policies fight over (I29)."""
@@ -411,9 +446,11 @@ def _ward_worth(s, t, p, j):
 # ------------------------------------------------------------------ attacks
 @njit(cache=True)
 def _best_attack(s, t, i, p):
-    """The Being in i's realm most worth attacking, if any (value, weighed by
-    whether i and its gang can bring it to 0 Hits and by the defence there), in
-    the combat type i would choose against it (combat.combat_type)."""
+    """The Being in i's realm most worth attacking, if any, save the target of a
+    Djinn's Attunement (beings.may_harm) (value, weighed by whether i and its
+    gang can bring it to 0 Hits and by the defence there, and raised where
+    Gabriel's condition or a Malakite's continuous oath urges i to engage a
+    demon), in the combat type i would choose against it (combat.combat_type)."""
     here = realm_of(s, s.I[i, F_LOC])
     r0 = realm_type(s, s.I[i, F_LOC])
     if t.C[s.I[i, F_DESIGN], D_CTYPE] == HUMAN and weight(s, p, W_GANG) < 1.5:
@@ -424,7 +461,7 @@ def _best_attack(s, t, i, p):
         return best_j, best
     gang = 2.0 if weight(s, p, W_GANG) >= 0.5 else 1.0
     for j in rivals(s):
-        if realm_of(s, s.I[j, F_LOC]) != here or not attackable(s, t, j, p):
+        if realm_of(s, s.I[j, F_LOC]) != here or not attackable(s, t, j, p) or not may_harm(s, t, i, j):
             continue
         v = target_value(s, t, p, j)
         if v <= 0:
@@ -438,7 +475,7 @@ def _best_attack(s, t, i, p):
         val = v * (0.3 + 0.7 * ratio)
         if is_tether(s, t, s.I[j, F_LOC]):
             val += 0.5 * weight(s, p, W_HOLD_TETHER)
-        val += engage_urge(s, t, i, j) * weight(s, p, W_ATTACK_SERVITOR)
+        val += (engage_urge(s, t, i, j) + oath_urge(s, t, i, j)) * weight(s, p, W_ATTACK_SERVITOR)
         sc = score(s, p, val)
         if sc > best and _strong_defence(s, t, s.I[j, F_LOC], s.I[j, F_CTRL], r, my_hits):
             sc = score(s, p, 0.5 * val)     # a strong defence there halves the appeal
@@ -568,13 +605,16 @@ def _heal_value(s, t, i, p, c):
 
 @njit(cache=True)
 def _artist_value(s, t, i, p, c):
+    """Artist: "target a Human and roll d6" -- any Being in i's realm that
+    counts as a Human for card purposes, Saints and Undead included (I57),
+    that p does not control, by chance of success times worth."""
     stat = effect_param(s, t, c, E_INFLUENCE, 1)
     op = effect_param(s, t, c, E_INFLUENCE, 2)
     ctr = side_counter(t, p, C_INFLUENCED_HEAVEN)
     gain = weight(s, p, W_COURT) * court_gain(s, t, i, p, ctr, 1, ctr, 0)
     best_j, best = -2, -1e9
     for j in rivals(s):
-        if (j == i or not is_being(s, t, j) or t.C[s.I[j, F_DESIGN], D_CTYPE] != HUMAN or s.I[j, F_CTRL] == p
+        if (j == i or not is_being(s, t, j) or not is_human_card(t, s.I[j, F_DESIGN]) or s.I[j, F_CTRL] == p
                 or realm_of(s, s.I[j, F_LOC]) != realm_of(s, s.I[i, F_LOC])):
             continue
         ps = p_success(s, t, i, j, stat, op)
@@ -586,9 +626,11 @@ def _artist_value(s, t, i, p, c):
 
 @njit(cache=True)
 def _destroy_value(s, t, i, p, c):
+    """Therkax's text on an enemy Object at i's Location (not a Djinn's Attuned one)."""
     need = effect_param(s, t, c, E_DESTROY_OBJECT, 1)
     for j in others_in_play(s):
-        if s.I[j, F_ZONE] == Z_PLAY and s.I[j, F_LOC] == s.I[i, F_LOC] and s.I[j, F_CTRL] >= 0 and s.I[j, F_CTRL] != p:
+        if (s.I[j, F_ZONE] == Z_PLAY and s.I[j, F_LOC] == s.I[i, F_LOC] and s.I[j, F_CTRL] >= 0
+                and s.I[j, F_CTRL] != p and may_harm(s, t, i, j)):
             ct = t.C[s.I[j, F_DESIGN], D_CTYPE]
             if ct == TOOL or ct == OBJECT:
                 return j, 0.3 * weight(s, p, W_ATTACK_SERVITOR) * (7 - need) / 6.0
@@ -598,7 +640,8 @@ def _destroy_value(s, t, i, p, c):
 @njit(cache=True)
 def _fire_value(s, t, i, p, c):
     """Song of Fire as an action; not Corporeal Hits in the Marches, where
-    "corporeal attacks may not be used"."""
+    "corporeal attacks may not be used"; it spares a Djinn's Attuned Being
+    (combat.fire_song)."""
     cost = action_cost(s, t, i, effect_param(s, t, c, E_DAMAGE_LOCATION, 3), False)
     if effect_param(s, t, c, E_DAMAGE_LOCATION, 1) == CORPOREAL and in_marches(s, s.I[i, F_LOC]):
         return -2, -1e9
@@ -606,7 +649,8 @@ def _fire_value(s, t, i, p, c):
         return -2, -1e9
     v = 0.0
     for j in rivals(s):
-        if s.I[j, F_LOC] == s.I[i, F_LOC] and is_being(s, t, j) and s.I[j, F_CTRL] != p:
+        if (s.I[j, F_LOC] == s.I[i, F_LOC] and is_being(s, t, j) and s.I[j, F_CTRL] != p
+                and may_harm(s, t, i, j)):
             tv = target_value(s, t, p, j)
             if tv < 0:
                 return -2, -1e9
@@ -652,7 +696,7 @@ def _best_fledge(s, t, i, p):
 @njit(cache=True)
 def _best_move(s, t, i, p):
     """Down a Tether to Earth or the Marches; toward a Human or Ethereal to
-    Influence; up one of its own
+    Influence, or for a Djinn to Attune to; up one of its own
     Superior's Tethers home when badly hurt (retreat-minded styles); to a Tether
     to plot a theft at."""
     if realm_seat(s, s.I[i, F_LOC]) >= 0:
@@ -680,6 +724,10 @@ def _best_move(s, t, i, p):
         sc = score(s, p, 0.5 * weight(s, p, W_DEFEND))       # a Cherub keeps by its Attuned Being
         if sc > best:
             best_l, best = s.I[x, F_LOC], sc
+    if x < 0 and t.C[s.I[i, F_DESIGN], D_KIND] == DJINN:
+        l, sc = _toward_ward(s, t, i, p)
+        if sc > best:
+            best_l, best = l, sc
     if t.C[s.I[i, F_DESIGN], D_KIND] == OFANITE:
         l = _own_tether_in_realm(s, t, i, p)
         if l >= 0:
@@ -698,6 +746,23 @@ def _best_move(s, t, i, p):
                 sc = score(s, p, weight(s, p, W_HOLD_TETHER))
                 if sc > best:
                     best_l, best = l, sc
+    return best_l, best
+
+
+@njit(cache=True)
+def _toward_ward(s, t, i, p):
+    """Where an unattuned Djinn would go to Attune to a Human or Ethereal its
+    seat holds elsewhere in its realm ("any Being or Object at their Location"):
+    half what the Attunement is worth there, which takes another action.
+    Returns (location, score)."""
+    best_l, best = -1, -1e9
+    for j in beings_in_play(s):
+        if (s.I[j, F_CTRL] == p and s.I[j, F_LOC] != s.I[i, F_LOC] and is_being(s, t, j) and _is_ward(s, t, j)
+                and realm_of(s, s.I[j, F_LOC]) == realm_of(s, s.I[i, F_LOC])):
+            v = 0.2 * weight(s, p, W_DEFEND) * human_worth(s, t, p, j) * attune_chance(s, t, i, j)
+            sc = score(s, p, v)
+            if sc > best:
+                best_l, best = s.I[j, F_LOC], sc
     return best_l, best
 
 

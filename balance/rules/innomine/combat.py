@@ -17,7 +17,7 @@ the Location, combat is over."
 from numba import njit
 
 from ...sim.seeding import DICE, below, d6
-from .attunement import fear_rolls, may_defend, refresh_ward
+from .attunement import djinn_fear, fear_rolls, may_defend, may_move_freely, move_freely, refresh_ward
 from .beings import (
     attack_value,
     can_act,
@@ -27,8 +27,10 @@ from .beings import (
     find_effect,
     has_effect,
     hits_left,
+    initiates_encounter,
     is_being,
     is_human_card,
+    may_harm,
     move_to,
     unfledged,
 )
@@ -36,7 +38,7 @@ from .combat_acts import hand_act, may_hold, play_act
 from .combat_types import may_fight_in, open_types, text_types
 from .d666 import d6_check
 from .damage import deal_damage, resolve_zero_hits
-from .dissonance import action_dissonance, add_dissonance, breaks_oath, uses_card
+from .dissonance import action_dissonance, add_dissonance, breaks_oath, keep_oaths, uses_card
 from .essence import action_cost, pay_action
 from .humans import afterlife_side
 from .ranks import worth
@@ -58,6 +60,7 @@ from .state import (
     ATTACKING,
     DEFENDING,
     F_ACTS,
+    F_ATTUNED,
     F_BOOST,
     F_CTRL,
     F_DESIGN,
@@ -219,7 +222,9 @@ def combat_type(s, t, lead, target):
 def fight(s, t, lead, target):
     """``lead`` attacks ``target`` with its action: gather sides, fight to the end
     in the combat type ``lead`` chooses (combat_type), which an Attack or a
-    Defense Act may give the combat as it begins (attack_act, defense_act)."""
+    Defense Act may give the combat as it begins (attack_act, defense_act).  A
+    target that is a Djinn Attuned to one of the attackers is attacked by it: an
+    encounter its Attuned Being initiates (beings.initiates_encounter)."""
     p = s.I[lead, F_CTRL]
     L = s.I[target, F_LOC]
     r = combat_type(s, t, lead, target)
@@ -229,6 +234,9 @@ def fight(s, t, lead, target):
     fear_rolls(s, t, target)
     _join(s, t, lead, L, ATTACKING)
     _gather_attackers(s, t, p, L, r)
+    x = s.I[target, F_ATTUNED]
+    if x >= 0 and s.I[x, F_FIGHT] == ATTACKING:
+        initiates_encounter(s, x, target)
     q = s.I[target, F_CTRL]
     s.I[target, F_FIGHT] = DEFENDING
     if q >= 0:
@@ -355,13 +363,15 @@ def _can_fight_in(s, t, i, r):
 @njit(cache=True)
 def _gather_attackers(s, t, p, L, r):
     """"Multiple Beings may enter a single combat at once": with the gang weight,
-    p's other Servitors in the realm join (and its Humans too at gang >= 2)."""
+    p's other Servitors in the realm join (and its Humans too at gang >= 2) --
+    not a Djinn against the target of its Attunement (beings.may_harm)."""
     g = weight(s, p, W_GANG)
     if g < 0.5:
         return
     for j in beings_in_play(s):
         if (s.I[j, F_FIGHT] < 0 and s.I[j, F_CTRL] == p and s.I[j, F_ACTS] > 0 and can_act(s, t, j)
-                and realm_of(s, s.I[j, F_LOC]) == realm_of(s, L) and _can_fight_in(s, t, j, r)):
+                and realm_of(s, s.I[j, F_LOC]) == realm_of(s, L) and _can_fight_in(s, t, j, r)
+                and may_harm(s, t, j, s.g[G_FIGHT_TARGET])):
             c = t.C[s.I[j, F_DESIGN], D_CTYPE]
             if c == SERVITOR or (c == HUMAN and g >= 1.5):
                 _join(s, t, j, L, ATTACKING)
@@ -370,13 +380,18 @@ def _gather_attackers(s, t, p, L, r):
 @njit(cache=True)
 def _gather_defenders(s, t, q, L, target):
     """Beings at the Location "who can Defend may choose to do so" (no action
-    spent) -- except a Cherub whose Fear keeps it from Defending ``target``."""
+    spent) -- except a Cherub whose Fear keeps it from Defending ``target``.  A
+    Djinn whose Attuned card is at L moves freely there to Defend, "even on
+    another player's turn" (attunement.may_move_freely, I65)."""
     if weight(s, q, W_DEFEND) < 0.5:
         return
     for j in beings_in_play(s):
-        if (s.I[j, F_FIGHT] < 0 and s.I[j, F_LOC] == L and s.I[j, F_CTRL] == q and can_act(s, t, j)
+        if (s.I[j, F_FIGHT] < 0 and s.I[j, F_CTRL] == q
+                and (s.I[j, F_LOC] == L or may_move_freely(s, t, j, L)) and can_act(s, t, j)
                 and t.C[s.I[j, F_DESIGN], D_CTYPE] == SERVITOR and may_defend(s, t, j, target)
                 and s.I[j, F_HOST] < 0):
+            if s.I[j, F_LOC] != L:
+                move_freely(s, t, j, L)
             s.I[j, F_FIGHT] = DEFENDING
 
 
@@ -556,10 +571,15 @@ def _leader_pick(s, t, order, key, n, top):
 @njit(cache=True)
 def _declare(s, t, i, L, r):
     """i's declaration for this round (action, target): nothing if a Combat Act
-    has taken it out of the combat, or to 0 Hits, since the round began."""
+    has taken it out of the combat, or to 0 Hits, since the round began.  A
+    declaration aimed at a Djinn Attuned to its author is an encounter that
+    Being initiates, so that the Djinn, declaring later, may answer it."""
     if s.I[i, F_FIGHT] < 0 or not can_act(s, t, i):
         return A_WAIT, -1
-    return _choose(s, t, i, L, r)
+    a, j = _choose(s, t, i, L, r)
+    if j >= 0:
+        initiates_encounter(s, i, j)
+    return a, j
 
 
 # ------------------------------------------------------------------ Combat Acts during the progression
@@ -694,6 +714,7 @@ def _spring(s, t, r, x, side, order, what, whom, dec, res):
         a, j = _berserk(s, t, h, A_ACT, j, r)
         if a == A_ATTACK:
             what[kh], whom[kh] = A_FORCED, j
+            initiates_encounter(s, h, j)
             continue
         uses_card(s, t, h, c)
         log(s, x, c, j, T_PLAY, 0)
@@ -747,9 +768,10 @@ def _blow(s, t, e, a, v, r):
 
 @njit(cache=True)
 def _choose(s, t, i, L, r):
-    """One participant's declaration for this round: (action, target)."""
+    """One participant's declaration for this round: (action, target); never
+    against the target of a Djinn's Attunement (beings.may_harm)."""
     p = s.I[i, F_CTRL]
-    if _cowardice(s, t, i):
+    if _cowardice(s, t, i) or djinn_fear(s, t, i):
         return A_RETREAT, -1
     if weight(s, p, W_RETREAT) > 0.5 and _in_danger(s, t, i, r) and not _keeps_trap(s, t, i):
         return _berserk(s, t, i, A_RETREAT, -1, r)
@@ -757,7 +779,8 @@ def _choose(s, t, i, L, r):
     rend = tear_expectation(s, t, i) if t.C[s.I[i, F_DESIGN], D_KIND] == CALABITE else 0.0
     best_a, best_j, best_v = A_WAIT, -1, 0.0
     for j in beings_in_play(s):
-        if s.I[j, F_FIGHT] < 0 or s.I[j, F_FIGHT] == s.I[i, F_FIGHT] or not is_being(s, t, j):
+        if (s.I[j, F_FIGHT] < 0 or s.I[j, F_FIGHT] == s.I[i, F_FIGHT] or not is_being(s, t, j)
+                or not may_harm(s, t, i, j)):
             continue
         v = target_value(s, t, p, j)
         if v <= 0:
@@ -934,7 +957,8 @@ def _hit(s, t, i, j, r, amount):
 @njit(cache=True)
 def fire_song(s, t, i, c, L):
     """Song of Fire: "Pay 1 Essence.  Do 2 Corporeal Hits to any number of
-    Beings in your Location" -- the enemies worth hurting, as the policy sees it."""
+    Beings in your Location" -- the enemies worth hurting, as the policy sees it,
+    save the target of a Djinn's Attunement (beings.may_harm)."""
     p = s.I[i, F_CTRL]
     if not pay_action(s, t, i, effect_param(s, t, c, E_DAMAGE_LOCATION, 3)):
         return
@@ -942,17 +966,20 @@ def fire_song(s, t, i, c, L):
     amount = effect_param(s, t, c, E_DAMAGE_LOCATION, 2)
     log(s, p, c, -1, T_ABILITY, amount)
     for j in beings_in_play(s):
-        if s.I[j, F_LOC] == L and is_being(s, t, j) and s.I[j, F_CTRL] != p and target_value(s, t, p, j) > 0:
+        if (s.I[j, F_LOC] == L and is_being(s, t, j) and s.I[j, F_CTRL] != p and target_value(s, t, p, j) > 0
+                and may_harm(s, t, i, j)):
             deal_damage(s, t, i, j, r, amount)
 
 
 @njit(cache=True)
 def _end_of_round(s, t, L):
     """Tether burn, Location text "at the end of any ... combat round", 0-Hit
-    consequences, then retreats leave the Location."""
+    consequences, the Malakim's continuous oaths (I56), then retreats leave the
+    Location."""
     burn_demons_in_combat(s, t)
     location_damage(s, t, L)
     resolve_zero_hits(s, t)
+    keep_oaths(s, t, L)
     for i in beings_in_play(s):
         if s.I[i, F_FIGHT] < 0:
             continue

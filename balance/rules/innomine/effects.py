@@ -13,6 +13,7 @@ from .beings import (
     attach,
     detach,
     effect_param,
+    initiates_encounter,
     is_being,
     is_human_card,
     set_influence,
@@ -22,6 +23,7 @@ from .damage import deal_damage, resolve_zero_hits
 from .decks import search_events, search_repository
 from .dissonance import uses_card
 from .humans import side_counter
+from .redemption import redeem
 from .resonances import influence_roll
 from .tethers import destroy_tether
 from .state import (
@@ -71,6 +73,7 @@ from .vocabulary import (
     E_HEAL,
     E_INFLUENCE,
     E_NATURE_IMMUNE,
+    E_REDEEM,
     E_RELEASE_TRAUMA,
     E_SEARCH_LOCATION,
     E_SEARCH_SKILL,
@@ -113,6 +116,8 @@ def apply_immediate(s, t, p, card, target):
             damage_all(s, t, a, b, c)
         elif code == E_DESTROY_TETHER:
             destroy_tether(s, t, p, target)
+        elif code == E_REDEEM:
+            redeem(s, t, p)
     if t.eff[d, 0, 0] == E_RELEASE_TRAUMA or t.eff[d, 0, 0] == E_DAMAGE_ALL:
         log(s, p, card, -1, T_INTERVENTION, 0)
 
@@ -175,8 +180,11 @@ def _has_code(t, d, code):
 # ------------------------------------------------------------------ abilities (take an action)
 @njit(cache=True)
 def use_ability(s, t, i, card, code, target):
-    """Being i takes its action to use ``code`` from ``card``'s text on ``target``."""
+    """Being i takes its action to use ``code`` from ``card``'s text on ``target``
+    (on a Djinn Attuned to i, an encounter i initiates)."""
     uses_card(s, t, i, card)
+    if target >= 0:
+        initiates_encounter(s, i, target)
     if code == E_HEAL:
         heal(s, t, i, card, target)
     elif code == E_SEARCH_TOOL:

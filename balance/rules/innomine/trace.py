@@ -11,6 +11,8 @@ The kernel appends rows (turn, phase, seat, card, target, code, value) with
  T_RESIST, T_KILLED, T_FALL_DEMON, T_FLEDGE, T_ATTUNE, T_DEATTUNE, T_FEAR, T_SECOND_ACTION, T_PROTECT,
  T_VIEW, T_LIE, T_TEMPER, T_COWARDICE, T_PROTECT_FAIL, T_TEAR, T_COUNTER, T_SPEND_COUNTER) = range(57)
 (T_HOST, T_LEAVE_HOST, T_HOLD, T_BOUND) = range(57, 61)
+(T_ATTUNE_FAIL, T_FLEE, T_FADE, T_FREE_MOVE) = range(61, 65)
+T_REDEEM = 65
 
 PHASES = ["setup", "draw", "gain essence", "age mortals", "dissonance", "acts", "actions", "end turn"]
 END_REASONS = {0: "threshold reached", 1: "turn cap", 2: "deck-out"}
@@ -77,6 +79,11 @@ _TEXT = {
     T_LEAVE_HOST: "{card} leaves its host {target}",
     T_HOLD: "{card} rolls to keep its hold on {target} (roll {value})",
     T_BOUND: "{card} is Bound and stays in {target} (roll {value})",
+    T_ATTUNE_FAIL: "{card} fails to Attune to {target} (roll {value})",
+    T_FLEE: "{card}'s Fear of {target} makes it Retreat (roll {value})",
+    T_FADE: "{card}'s note from a failed de-Attune fades (now {value})",
+    T_FREE_MOVE: "{card} moves freely to {place}, where its Attuned card is",
+    T_REDEEM: "brings {card} into its Realm for the Redemption of {target}",
 }
 
 

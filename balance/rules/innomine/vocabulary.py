@@ -136,6 +136,12 @@ E_REINFORCE, E_REMOVE_FROM_COMBAT = 40, 41
 # Bright Lilim "never enter play except via Redemption (special play effect) of a
 # Lilim demon in play" (rulebook, Bright Lilim; redemption.py).
 E_REDEEM = 42
+# The combat order (rulebook, phase 6a): "Some cards or abilities, such as Speed or
+# the Ofanite of War Attunement, may affect this order" (I58).
+E_SPEED = 43
+# Defense Acts: "celestial combat is difficult to initiate witout specialized
+# Attack or Defense Acts" (I59; an Attack Act is a Combat Act with `combat_type`).
+E_DEFENSE_TYPE = 44
 
 _OP = {"ge": 0, "gt": 1}
 _TARGETS = {"humans": 0, "beings": 1, "servitors": 2, "enemies": 3}
@@ -194,6 +200,8 @@ EFFECTS = {
     "reinforce": (E_REINFORCE, []),
     "remove_from_combat": (E_REMOVE_FROM_COMBAT, []),
     "redeem": (E_REDEEM, []),
+    "speed": (E_SPEED, [("amount", "int", 1)]),
+    "defense_type": (E_DEFENSE_TYPE, [("realm", REALMS, None)]),
 }
 MAX_EFFECTS = 4          # effects per card design
 EFFECT_WIDTH = 5         # (code, a, b, c, d)

@@ -68,6 +68,17 @@ def djinn(b, loc):
     return i
 
 
+def failed_de_attune(b):
+    """An Ifrit at New York Attuned to Ed Holder (Belial's), after its first
+    failed de-Attune roll: (b, the Ifrit, Ed, the die shown)."""
+    ifrit = djinn(b, b.new_york)
+    ed = b.put(BELIAL, "Ed Holder", b.new_york, ctrl=BELIAL)
+    b.s.I[ifrit, S.F_ATTUNED] = ed
+    while de_attune(b.s, b.t, ifrit):
+        b.s.I[ifrit, S.F_ATTUNED] = ed
+    return b, ifrit, ed, traced(b.s, T_DEATTUNE)[-1][2]
+
+
 # ================================================================== Attuning
 @pytest.mark.parametrize("variant", [CLASSIC, D666])
 def test_a_djinn_attunes_to_a_being_at_its_location_on_a_d6_at_least_its_celestial_hits(variant):
@@ -126,7 +137,7 @@ def test_the_cherubs_plus_two_is_not_the_djinns():
     """"They gain 2 to all Attack and Hits values while Defending an Attuned Being"
     is the Cherubim's text: a Djinn Defending its Attuned Being gains nothing."""
     b = board()
-    s, I = b.s, b.s.I
+    I = b.s.I
     ifrit = djinn(b, b.new_york)
     ed = b.put(BELIAL, "Ed Holder", b.new_york, ctrl=BELIAL)
     azra = b.put(GABRIEL, "Azra", b.new_york)
@@ -296,14 +307,8 @@ def test_the_failed_de_attunes_note_and_condition_fade_after_as_many_turns_as_th
     the first; the die is the check digit under d666.  While the condition holds,
     the Attuned Human's death costs a note, which stays."""
     for dies in (False, True):
-        b = board(variant)
+        b, ifrit, ed, roll = failed_de_attune(board(variant))
         s, I = b.s, b.s.I
-        ifrit = djinn(b, b.new_york)
-        ed = b.put(BELIAL, "Ed Holder", b.new_york, ctrl=BELIAL)
-        I[ifrit, S.F_ATTUNED] = ed
-        while de_attune(s, b.t, ifrit):
-            I[ifrit, S.F_ATTUNED] = ed
-        roll = traced(s, T_DEATTUNE)[-1][2]
         start = int(s.g[S.G_TURN])
         assert I[ifrit, S.F_DISS] == 1 and I[ifrit, S.F_CONDITION] == start + roll - 1
         if dies:
@@ -336,14 +341,8 @@ def test_after_the_condition_fades_the_attuned_beings_death_costs_nothing():
 def test_a_fading_note_traded_for_discord_leaves_the_discord_and_takes_no_other_note():
     """"although any Discord [...] remains": three notes, one of them fading, are
     traded for a level of Discord; a note gained afterwards does not fade."""
-    b = board()
+    b, ifrit, ed, roll = failed_de_attune(board())
     s, I = b.s, b.s.I
-    ifrit = djinn(b, b.new_york)
-    ed = b.put(BELIAL, "Ed Holder", b.new_york, ctrl=BELIAL)
-    I[ifrit, S.F_ATTUNED] = ed
-    while de_attune(s, b.t, ifrit):
-        I[ifrit, S.F_ATTUNED] = ed
-    roll = traced(s, T_DEATTUNE)[-1][2]
     I[ifrit, S.F_DISS] = 3
     s.w[BELIAL, W_TRADE_DISCORD] = 3
     dissonance_phase(s, b.t, BELIAL)

@@ -69,8 +69,8 @@ def atk(b, name, r):
     return int(b.t.C[b.design(name), D_ATK + r])
 
 
-def board():
-    b = Board()
+def board(decks=("belial", "gabriel")):
+    b = Board(decks=decks)
     b.clear_board()
     b.new_york = b.put(BELIAL, "New York", b.earth, ctrl=-1)
     return b
@@ -336,8 +336,9 @@ def test_a_fight_goes_on_until_one_side_is_out_and_then_clears_its_flags():
     """Combat is over when "one player has no Beings remaining in the Location";
     0-Hit consequences are applied at the end of each round (I17).  Grasch (Co 3/4)
     attacks Tamiel (Co 1/4) at New York: round 1 leaves her one Hit; in round 2 she
-    would Retreat, but Grasch resolves first and sends her into Trauma."""
-    b = board()
+    would Retreat, but Grasch resolves first and sends her into Trauma.  Saminga's
+    Grasch, in seat 0: Belial's would tear at double damage (I68)."""
+    b = board(("saminga", "gabriel"))
     s, I, L = b.s, b.s.I, b.new_york
     grasch = b.put(BELIAL, "Grasch", b.earth)
     tamiel = b.put(GABRIEL, "Tamiel", L)

@@ -14,10 +14,15 @@ by every Attack and Hits value (a field, so that the hot Hits checks stay
 branch-free); the Dissonance for an Attuned card leaving play is
 ``beings.attuned_leaves_play``.
 A Cherub holds one Attunement at a time (docs/rules.md, I31).
+
+Superior sheets: Michael's Cherubim "may Attune to a Tether Michael controls and
+add +2 to their Attack while defending it" (F_TETHER_WARD); Dominic's "may
+Attune to a Human Influenced for Heaven and defend it anywhere on Earth"
+(combat._defenders_from_afar).  Readings: I70.
 """
 from numba import njit
 
-from .beings import add_dissonance, is_being
+from .beings import add_dissonance, has_sheet, is_being, sheet_param
 from .d666 import d6_check
 from .state import (
     DEFENDING,
@@ -27,6 +32,8 @@ from .state import (
     F_DESIGN,
     F_DISCORD,
     F_FIGHT,
+    F_LOC,
+    F_TETHER_WARD,
     F_TRAUMA,
     F_WARD,
     F_ZONE,
@@ -39,18 +46,21 @@ from .state import (
 )
 from .tables import D_CTYPE, D_KIND
 from .trace import T_ATTUNE, T_DEATTUNE, T_FEAR
-from .vocabulary import CHERUB, OBJECT, TOOL
+from .vocabulary import CHERUB, E_ATTUNE_TETHER, OBJECT, TETHER, TOOL
 
 
 @njit(cache=True)
 def can_attune(s, t, i, x):
     """May Cherub i use its action to Attune to x?  x is any other Being or
-    Object in play, wherever it is; i is not in Trauma and holds no Attunement (I31)."""
+    Object in play, wherever it is; i is not in Trauma and holds no Attunement (I31).
+    Michael's Cherubim may also Attune to a Tether Michael controls (I70)."""
     if t.C[s.I[i, F_DESIGN], D_KIND] != CHERUB or s.I[i, F_TRAUMA] > 0 or s.I[i, F_ATTUNED] >= 0:
         return False
     if x == i or s.I[x, F_ZONE] != Z_PLAY:
         return False
     c = t.C[s.I[x, F_DESIGN], D_CTYPE]
+    if c == TETHER:
+        return s.I[x, F_CTRL] == s.I[i, F_CTRL] and has_sheet(s, t, i, E_ATTUNE_TETHER)
     return is_being(s, t, x) or c == OBJECT or c == TOOL
 
 
@@ -101,9 +111,15 @@ def refresh_ward(s, t):
     """"They gain 2 to all Attack and Hits values while Defending an Attuned Being":
     each Cherub Defending in the combat under way whose attacked Being
     (G_FIGHT_TARGET) is the one it is Attuned to has F_WARD = 2, every other
-    Being 0.  Called as each round begins and when the combat ends."""
+    Being 0.  Michael's Cherubim "add +2 to their Attack while defending" the
+    Tether they are Attuned to: F_TETHER_WARD while one Defends in a combat at that
+    Tether, as long as its controller holds it (I70).  Called as each round begins
+    and when the combat ends."""
     target = s.g[G_FIGHT_TARGET]
     for c in beings_in_play(s):
-        if s.I[c, F_WARD] > 0 or s.I[c, F_ATTUNED] >= 0:
-            s.I[c, F_WARD] = 2 if (target >= 0 and s.I[c, F_ATTUNED] == target
-                                   and s.I[c, F_FIGHT] == DEFENDING) else 0
+        x = s.I[c, F_ATTUNED]
+        if s.I[c, F_WARD] > 0 or s.I[c, F_TETHER_WARD] > 0 or x >= 0:
+            defending = target >= 0 and s.I[c, F_FIGHT] == DEFENDING
+            s.I[c, F_WARD] = 2 if (defending and x == target) else 0
+            at_tether = defending and x == s.I[c, F_LOC] and s.I[x, F_CTRL] == s.I[c, F_CTRL]
+            s.I[c, F_TETHER_WARD] = max(0, sheet_param(s, t, c, E_ATTUNE_TETHER, 1)) if at_tether else 0

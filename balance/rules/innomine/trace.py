@@ -11,6 +11,7 @@ The kernel appends rows (turn, phase, seat, card, target, code, value) with
  T_RESIST, T_KILLED, T_FALL_DEMON, T_FLEDGE, T_ATTUNE, T_DEATTUNE, T_FEAR, T_SECOND_ACTION, T_PROTECT,
  T_VIEW, T_LIE, T_TEMPER, T_COWARDICE, T_PROTECT_FAIL, T_TEAR, T_COUNTER, T_SPEND_COUNTER) = range(57)
 (T_HOST, T_LEAVE_HOST, T_HOLD, T_BOUND) = range(57, 61)
+(T_FORFEIT, T_FORFEIT_FAIL, T_FORFEITED, T_DISABLE, T_FREE_ATTACK, T_DYING) = range(61, 67)
 
 PHASES = ["setup", "draw", "gain essence", "age mortals", "dissonance", "acts", "actions", "end turn"]
 END_REASONS = {0: "threshold reached", 1: "turn cap", 2: "deck-out"}
@@ -77,6 +78,12 @@ _TEXT = {
     T_LEAVE_HOST: "{card} leaves its host {target}",
     T_HOLD: "{card} rolls to keep its hold on {target} (roll {value})",
     T_BOUND: "{card} is Bound and stays in {target} (roll {value})",
+    T_FORFEIT: "{card} Resonates: {target} must forfeit actions (roll {value})",
+    T_FORFEIT_FAIL: "{card} fails to make {target} forfeit actions (roll {value})",
+    T_FORFEITED: "{card} forfeits an action ({value} more to forfeit)",
+    T_DISABLE: "{card} makes {target} nonfunctioning for the rest of the combat",
+    T_FREE_ATTACK: "{card} takes its free action to attack {target}",
+    T_DYING: "{card} reaches its Lifespan but lives on for its Shedite until the end of the turn",
 }
 
 

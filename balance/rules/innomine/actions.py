@@ -19,10 +19,19 @@ from .beings import (
     has_sheet,
     hits_left,
     is_being,
+    may_harm,
     move_to,
     unfledged,
 )
-from .attunement import attune, can_attune, de_attune
+from .attunement import (
+    attune,
+    attune_chance,
+    can_attune,
+    de_attune,
+    de_attune_chance,
+    may_move_freely,
+    move_freely,
+)
 from .combat import (
     attackable,
     bad_temper,
@@ -135,7 +144,7 @@ from .vocabulary import (
     C_TOOLS_BROUGHT,
     COND_AT_LEAST,
     CORPOREAL,
-    E_ATTUNE_TETHER,
+    DJINN,
     E_DAMAGE_LOCATION,
     E_DEFEND_ANYWHERE,
     E_DESTROY_OBJECT,
@@ -206,14 +215,17 @@ def has_action(s, t, i):
 # ------------------------------------------------------------------ choosing
 @njit(cache=True)
 def take_action(s, t, i):
-    """Score every legal action of Being i and do the best one; an Ofanite may
-    first Resonate for a second action, and a Cherub of Gabriel's take its free
-    action to attack.  An action a Habbalite made i forfeit is lost (I68)."""
+    """Score every legal action of Being i and do the best one; a Djinn may
+    first move freely to its Attuned card, an Ofanite Resonate for a second
+    action, a Cherub of Gabriel's take its free action to attack.  An action a
+    Habbalite made i forfeit is lost (I68)."""
     p = s.I[i, F_CTRL]
     if forfeits(s, i):
         s.I[i, F_ACTS] -= 1
         return
     collect_rivals(s, p)
+    if s.I[i, F_ATTUNED] >= 0:
+        _keep_by_charge(s, t, i, p)
     ck = t.C[s.I[i, F_DESIGN], D_KIND]
     if ck == CHERUB and s.I[i, F_FREE] != s.g[G_TURN] and has_sheet(s, t, i, E_FREE_ATTACK):
         if _free_attack(s, t, i, p):
@@ -233,7 +245,7 @@ def take_action(s, t, i):
         k2, a2, v = _best_resonance(s, t, i, p)
         if v > best:
             kind, a, best = k2, a2, v
-    if (ck == CHERUB or ck == MALAKITE or ck == SERAPH or ck == CALABITE) and not restricted:
+    if (ck == CHERUB or ck == DJINN or ck == MALAKITE or ck == SERAPH or ck == CALABITE) and not restricted:
         k2, a2, v = _best_choir_resonance(s, t, i, p)
         if v > best:
             kind, a, best = k2, a2, v
@@ -271,6 +283,25 @@ def _ride_on(s, t, i, p, wait):
     if home > best:
         kind = K_GO_HOME
     _do(s, t, i, kind, a, -1)
+
+
+@njit(cache=True)
+def _keep_by_charge(s, t, i, p):
+    """A Djinn's controller moves it freely, with no action spent, to its
+    Attuned card when its own seat holds that card: the scripted policies
+    unless it stands at a Tether of its seat and they hold Tethers dearer than
+    they defend; the random-legal one half the time (I65)."""
+    x = s.I[i, F_ATTUNED]
+    l = s.I[x, F_LOC]
+    if s.I[x, F_CTRL] != p or not may_move_freely(s, t, i, l):
+        return
+    if is_random(s, p):
+        if below_policy(s, 2) != 0:
+            return
+    elif (is_tether(s, t, s.I[i, F_LOC]) and s.I[s.I[i, F_LOC], F_CTRL] == p
+            and weight(s, p, W_HOLD_TETHER) > weight(s, p, W_DEFEND)):
+        return
+    move_freely(s, t, i, l)
 
 
 @njit(cache=True)
@@ -388,29 +419,31 @@ def _best_resonance(s, t, i, p):
 
 @njit(cache=True)
 def _best_choir_resonance(s, t, i, p):
-    """The best use of a Resonance that is not Influence: a Cherub Attunes to a
-    Being its controller holds at its Location (Dominic's, to a Human it holds
+    """The best use of a Resonance that is not Influence: a Cherub or Djinn
+    Attunes to a Being its controller holds at its Location (a Djinn's worth
+    weighed by its roll's chance; Dominic's Cherubim, to a Human it holds
     anywhere on Earth; Michael's, to a Tether he holds in its realm too: I70),
-    or de-Attunes from one the other side has taken; a Malakite stiffens the
-    resolve of a Human or Ethereal its controller Influences; a Seraph rolls on
-    its table when the roll may show a Tether plot (seraphim.view_value); a
-    Calabite tears at a Being at its Location worth hurting.  Returns (kind,
-    target, score)."""
+    or de-Attunes from one the other side has taken (_de_attune_value); a
+    Malakite stiffens the resolve of a Human or Ethereal its controller
+    Influences; a Seraph rolls on its table when the roll may show a Tether plot
+    (seraphim.view_value); a Calabite tears at a Being at its Location worth
+    hurting.  Returns (kind, target, score)."""
     k = t.C[s.I[i, F_DESIGN], D_KIND]
     best_k, best_j, best = K_WAIT, -1, -1e9
     if can_view(s, t, i):
         return K_VIEW, -1, score(s, p, view_value(s, t, i) * weight(s, p, W_HOLD_TETHER))
-    if k == CHERUB and s.I[i, F_TRAUMA] == 0:
+    if (k == CHERUB or k == DJINN) and s.I[i, F_TRAUMA] == 0:
         x = s.I[i, F_ATTUNED]
         if x >= 0:
             if s.I[x, F_CTRL] != p:
-                best_k, best_j, best = K_DEATTUNE, x, score(s, p, 0.3 * weight(s, p, W_DEFEND) - NOTE_COST / 6)
+                best_k, best_j, best = K_DEATTUNE, x, score(s, p, _de_attune_value(s, t, i, p, x))
             return best_k, best_j, best
         for j in beings_in_play(s):
             if ((s.I[j, F_LOC] == s.I[i, F_LOC] or _defends_from_afar(s, t, i, j)) and s.I[j, F_CTRL] == p
                     and can_attune(s, t, i, j)):
-                sc = score(s, p, 0.4 * weight(s, p, W_DEFEND) * _ward_worth(s, t, p, j))
-                if sc > best:
+                ps = attune_chance(s, t, i, j)
+                sc = score(s, p, 0.4 * weight(s, p, W_DEFEND) * _ward_worth(s, t, p, j) * ps)
+                if ps > 0 and sc > best:
                     best_k, best_j, best = K_ATTUNE, j, sc
         if has_sheet(s, t, i, E_ATTUNE_TETHER):
             for l in others_in_play(s):
@@ -437,6 +470,20 @@ def _best_choir_resonance(s, t, i, p):
             if v > 0 and sc > best:
                 best_k, best_j, best = K_TEAR, j, sc
     return best_k, best_j, best
+
+
+@njit(cache=True)
+def _de_attune_value(s, t, i, p, x):
+    """What trying to de-Attune i from x, which seat p no longer holds, is
+    worth: the freedom to guard another Being (0.3 defend) and, for a Djinn,
+    which de-Attunes "in order to harm a target", x's worth as a target
+    (combat.target_value, so the styles that fight try it sooner) -- at the
+    roll's chance, less a note's worth on a failure."""
+    pk = de_attune_chance(s, t, i)
+    gain = 0.3 * weight(s, p, W_DEFEND)
+    if t.C[s.I[i, F_DESIGN], D_KIND] == DJINN and is_being(s, t, x):
+        gain += 0.3 * max(0.0, target_value(s, t, p, x))
+    return pk * gain - (1.0 - pk) * NOTE_COST
 
 
 @njit(cache=True, inline="always")
@@ -515,11 +562,13 @@ def _attack_frame(s, t, i, p):
 
 @njit(cache=True)
 def _attack_score(s, t, i, p, j, choice, gang, best):
-    """Seat p's score for i attacking j in i's realm (-1e9 if it may not): j's
+    """Seat p's score for i attacking j in i's realm (-1e9 if it may not, as a
+    Djinn may not harm the target of its Attunement: beings.may_harm): j's
     value, weighed by whether i and its gang can bring it to 0 Hits and by the
     defence there, in the combat type i would choose against it
     (combat.combat_type).  A strong defence halves a score above ``best``."""
-    if realm_of(s, s.I[j, F_LOC]) != realm_of(s, s.I[i, F_LOC]) or not attackable(s, t, j, p):
+    if (realm_of(s, s.I[j, F_LOC]) != realm_of(s, s.I[i, F_LOC]) or not attackable(s, t, j, p)
+            or not may_harm(s, t, i, j)):
         return -1e9
     v = target_value(s, t, p, j)
     if v <= 0:
@@ -679,9 +728,11 @@ def _artist_value(s, t, i, p, c):
 
 @njit(cache=True)
 def _destroy_value(s, t, i, p, c):
+    """Therkax's text on an enemy Object at i's Location (not a Djinn's Attuned one)."""
     need = effect_param(s, t, c, E_DESTROY_OBJECT, 1)
     for j in others_in_play(s):
-        if s.I[j, F_ZONE] == Z_PLAY and s.I[j, F_LOC] == s.I[i, F_LOC] and s.I[j, F_CTRL] >= 0 and s.I[j, F_CTRL] != p:
+        if (s.I[j, F_ZONE] == Z_PLAY and s.I[j, F_LOC] == s.I[i, F_LOC] and s.I[j, F_CTRL] >= 0
+                and s.I[j, F_CTRL] != p and may_harm(s, t, i, j)):
             ct = t.C[s.I[j, F_DESIGN], D_CTYPE]
             if ct == TOOL or ct == OBJECT:
                 return j, 0.3 * weight(s, p, W_ATTACK_SERVITOR) * (7 - need) / 6.0
@@ -691,7 +742,8 @@ def _destroy_value(s, t, i, p, c):
 @njit(cache=True)
 def _fire_value(s, t, i, p, c):
     """Song of Fire as an action; not Corporeal Hits in the Marches, where
-    "corporeal attacks may not be used"."""
+    "corporeal attacks may not be used"; it spares a Djinn's Attuned Being
+    (combat.fire_song)."""
     cost = action_cost(s, t, i, effect_param(s, t, c, E_DAMAGE_LOCATION, 3), False)
     if effect_param(s, t, c, E_DAMAGE_LOCATION, 1) == CORPOREAL and in_marches(s, s.I[i, F_LOC]):
         return -2, -1e9
@@ -699,7 +751,8 @@ def _fire_value(s, t, i, p, c):
         return -2, -1e9
     v = 0.0
     for j in rivals(s):
-        if s.I[j, F_LOC] == s.I[i, F_LOC] and is_being(s, t, j) and s.I[j, F_CTRL] != p:
+        if (s.I[j, F_LOC] == s.I[i, F_LOC] and is_being(s, t, j) and s.I[j, F_CTRL] != p
+                and may_harm(s, t, i, j)):
             tv = target_value(s, t, p, j)
             if tv < 0:
                 return -2, -1e9
@@ -745,7 +798,7 @@ def _best_fledge(s, t, i, p):
 @njit(cache=True)
 def _best_move(s, t, i, p):
     """Down a Tether to Earth or the Marches; toward a Human or Ethereal to
-    Influence; up one of its own
+    Influence, or for a Djinn to Attune to; up one of its own
     Superior's Tethers home when badly hurt (retreat-minded styles); to a Tether
     to plot a theft at."""
     if realm_seat(s, s.I[i, F_LOC]) >= 0:
@@ -775,6 +828,10 @@ def _best_move(s, t, i, p):
             sc = score(s, p, 0.5 * weight(s, p, W_DEFEND))
             if sc > best:
                 best_l, best = post, sc
+    if x < 0 and t.C[s.I[i, F_DESIGN], D_KIND] == DJINN:
+        l, sc = _toward_ward(s, t, i, p)
+        if sc > best:
+            best_l, best = l, sc
     if t.C[s.I[i, F_DESIGN], D_KIND] == OFANITE:
         l = _own_tether_in_realm(s, t, i, p)
         if l >= 0:
@@ -793,6 +850,23 @@ def _best_move(s, t, i, p):
                 sc = score(s, p, weight(s, p, W_HOLD_TETHER))
                 if sc > best:
                     best_l, best = l, sc
+    return best_l, best
+
+
+@njit(cache=True)
+def _toward_ward(s, t, i, p):
+    """Where an unattuned Djinn would go to Attune to a Human or Ethereal its
+    seat holds elsewhere in its realm ("any Being or Object at their Location"):
+    half what the Attunement is worth there, which takes another action.
+    Returns (location, score)."""
+    best_l, best = -1, -1e9
+    for j in beings_in_play(s):
+        if (s.I[j, F_CTRL] == p and s.I[j, F_LOC] != s.I[i, F_LOC] and is_being(s, t, j) and _is_ward(s, t, j)
+                and realm_of(s, s.I[j, F_LOC]) == realm_of(s, s.I[i, F_LOC])):
+            v = 0.2 * weight(s, p, W_DEFEND) * human_worth(s, t, p, j) * attune_chance(s, t, i, j)
+            sc = score(s, p, v)
+            if sc > best:
+                best_l, best = s.I[j, F_LOC], sc
     return best_l, best
 
 

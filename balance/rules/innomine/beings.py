@@ -13,6 +13,7 @@ from .state import (
     F_ATTS,
     F_ATTUNED,
     F_BOOST,
+    F_CONDITION,
     F_CTRL,
     F_DESIGN,
     F_DISCORD,
@@ -22,6 +23,7 @@ from .state import (
     F_DYING,
     F_ENTERED,
     F_ET_OUT,
+    F_FADING,
     F_FIGHT,
     F_FIRST,
     F_FORFEIT,
@@ -33,6 +35,7 @@ from .state import (
     F_NATT,
     F_OFF,
     F_OWNER,
+    F_PROVOKED,
     F_RIDER,
     F_STAY,
     F_TEMP_CTRL,
@@ -60,7 +63,9 @@ from .trace import T_ATTACH, T_DISSONANCE
 from .vocabulary import (
     ANIMAL,
     CALABITE,
+    CHERUB,
     DEMONLING,
+    DJINN,
     E_ATTACHES_TO_ANIMALS,
     E_ATTACK_BONUS,
     E_LEAVE_PLAY_ESSENCE,
@@ -406,11 +411,33 @@ def add_dissonance(s, t, i, n):
 @njit(cache=True)
 def attuned_leaves_play(s, t, x):
     """Cherubim "take a point of Dissonance if an Attuned Being or Object leaves
-    play"; the Attunement ends with it."""
+    play"; so does a Djinn while a failed de-Attune gives it "the Cherub
+    Dissonance Condition" (F_CONDITION, I67).  The Attunement ends with it."""
     for c in beings_in_play(s):
         if s.I[c, F_ATTUNED] == x and s.I[c, F_ZONE] == Z_PLAY:
             s.I[c, F_ATTUNED] = -1
-            add_dissonance(s, t, c, 1)
+            k = t.C[s.I[c, F_DESIGN], D_KIND]
+            if k == CHERUB or (k == DJINN and s.I[c, F_CONDITION] >= s.g[G_TURN]):
+                add_dissonance(s, t, c, 1)
+
+
+@njit(cache=True, inline="always")
+def initiates_encounter(s, actor, target):
+    """``actor`` attacks or uses an ability upon ``target``: if target is a Djinn
+    Attuned to actor, "the target initiates an encounter with the Djinn", which
+    may then harm it for the rest of the turn (F_PROVOKED, I66)."""
+    if actor >= 0 and s.I[target, F_ATTUNED] == actor:
+        s.I[target, F_PROVOKED] = s.g[G_TURN]
+
+
+@njit(cache=True, inline="always")
+def may_harm(s, t, i, j):
+    """"Djinn may not attack, destroy, or otherwise cause damage to the target of
+    an Attunement, unless the target initiates an encounter with the Djinn, by
+    attacking or otherwise using an ability upon the Djinn" (I66): may Being i
+    attack, destroy or damage card j?"""
+    return (s.I[i, F_ATTUNED] != j or t.C[s.I[i, F_DESIGN], D_KIND] != DJINN
+            or s.I[i, F_PROVOKED] == s.g[G_TURN])
 
 
 # ------------------------------------------------------------------ moving and leaving
@@ -466,7 +493,7 @@ def leave_play(s, t, i, zone):
     s.I[i, F_FIGHT] = -1
     s.I[i, F_TEMP_CTRL] = 0
     for f in (F_DMG, F_DMG + 1, F_DMG + 2, F_TRAUMA, F_ACTS, F_WAITED, F_ET_OUT, F_BOOST, F_DISCOUNT_USED, F_LILIM,
-              F_WARD, F_FORFEIT, F_DYING, F_TETHER_WARD):
+              F_WARD, F_PROVOKED, F_FADING, F_CONDITION, F_FORFEIT, F_DYING, F_TETHER_WARD):
         s.I[i, f] = 0
 
 

@@ -20,7 +20,7 @@ Attuned Human anywhere on Earth (I70).
 from numba import njit
 
 from ...sim.seeding import DICE, below, d6
-from .attunement import fear_rolls, may_defend, refresh_ward
+from .attunement import djinn_fear, fear_rolls, may_defend, may_move_freely, move_freely, refresh_ward
 from .beings import (
     any_sheet,
     attack_value,
@@ -32,8 +32,10 @@ from .beings import (
     has_sheet,
     hits_left,
     influence_side,
+    initiates_encounter,
     is_being,
     is_human_card,
+    may_harm,
     move_to,
     unfledged,
 )
@@ -231,7 +233,9 @@ def combat_type(s, t, lead, target):
 @njit(cache=True)
 def fight(s, t, lead, target):
     """``lead`` attacks ``target`` with its action: gather sides, fight to the end
-    in the combat type ``lead`` chooses (combat_type)."""
+    in the combat type ``lead`` chooses (combat_type).  A target that is a Djinn
+    Attuned to one of the attackers is attacked by it: an encounter its Attuned
+    Being initiates (beings.initiates_encounter)."""
     p = s.I[lead, F_CTRL]
     L = s.I[target, F_LOC]
     r = combat_type(s, t, lead, target)
@@ -240,6 +244,9 @@ def fight(s, t, lead, target):
     fear_rolls(s, t, target)
     _join(s, t, lead, L, ATTACKING)
     _gather_attackers(s, t, p, L, r)
+    x = s.I[target, F_ATTUNED]
+    if x >= 0 and s.I[x, F_FIGHT] == ATTACKING:
+        initiates_encounter(s, x, target)
     q = s.I[target, F_CTRL]
     s.I[target, F_FIGHT] = DEFENDING
     if q >= 0:
@@ -283,13 +290,15 @@ def _can_fight_in(s, t, i, r):
 @njit(cache=True)
 def _gather_attackers(s, t, p, L, r):
     """"Multiple Beings may enter a single combat at once": with the gang weight,
-    p's other Servitors in the realm join (and its Humans too at gang >= 2)."""
+    p's other Servitors in the realm join (and its Humans too at gang >= 2) --
+    not a Djinn against the target of its Attunement (beings.may_harm)."""
     g = weight(s, p, W_GANG)
     if g < 0.5:
         return
     for j in beings_in_play(s):
         if (s.I[j, F_FIGHT] < 0 and s.I[j, F_CTRL] == p and s.I[j, F_ACTS] > 0 and can_act(s, t, j)
-                and realm_of(s, s.I[j, F_LOC]) == realm_of(s, L) and _can_fight_in(s, t, j, r)):
+                and realm_of(s, s.I[j, F_LOC]) == realm_of(s, L) and _can_fight_in(s, t, j, r)
+                and may_harm(s, t, j, s.g[G_FIGHT_TARGET])):
             c = t.C[s.I[j, F_DESIGN], D_CTYPE]
             if c == SERVITOR or (c == HUMAN and g >= 1.5):
                 _join(s, t, j, L, ATTACKING)
@@ -298,13 +307,18 @@ def _gather_attackers(s, t, p, L, r):
 @njit(cache=True)
 def _gather_defenders(s, t, q, L, target):
     """Beings at the Location "who can Defend may choose to do so" (no action
-    spent) -- except a Cherub whose Fear keeps it from Defending ``target``."""
+    spent) -- except a Cherub whose Fear keeps it from Defending ``target``.  A
+    Djinn whose Attuned card is at L moves freely there to Defend, "even on
+    another player's turn" (attunement.may_move_freely, I65)."""
     if weight(s, q, W_DEFEND) < 0.5:
         return
     for j in beings_in_play(s):
-        if (s.I[j, F_FIGHT] < 0 and s.I[j, F_LOC] == L and s.I[j, F_CTRL] == q and can_act(s, t, j)
+        if (s.I[j, F_FIGHT] < 0 and s.I[j, F_CTRL] == q
+                and (s.I[j, F_LOC] == L or may_move_freely(s, t, j, L)) and can_act(s, t, j)
                 and t.C[s.I[j, F_DESIGN], D_CTYPE] == SERVITOR and may_defend(s, t, j, target)
                 and s.I[j, F_HOST] < 0):
+            if s.I[j, F_LOC] != L:
+                move_freely(s, t, j, L)
             s.I[j, F_FIGHT] = DEFENDING
 
 
@@ -487,8 +501,10 @@ def _combat_essence(s, t, rnd):
 
 @njit(cache=True)
 def _declare(s, t, L, r, order, what, whom):
-    """Attackers declare, then defenders; a defending Leader's side acts first.  A
-    Being that must forfeit actions (I68) forfeits its round's action instead."""
+    """Attackers declare, then defenders; a defending Leader's side acts first.
+    A declaration aimed at a Djinn Attuned to its author is an encounter that
+    Being initiates, so that the Djinn, declaring later, may answer it.  A Being
+    that must forfeit actions (I68) forfeits its round's action instead."""
     n = 0
     lead = _leader_pick(s, t)
     if lead >= 0 and not forfeits(s, lead):
@@ -501,6 +517,8 @@ def _declare(s, t, L, r, order, what, whom):
                 n += 1
     for k in range(n):
         what[k], whom[k] = _choose(s, t, order[k], L, r)
+        if whom[k] >= 0:
+            initiates_encounter(s, order[k], whom[k])
     return n
 
 
@@ -524,9 +542,10 @@ def _leader_pick(s, t):
 
 @njit(cache=True)
 def _choose(s, t, i, L, r):
-    """One participant's declaration for this round: (action, target)."""
+    """One participant's declaration for this round: (action, target); never
+    against the target of a Djinn's Attunement (beings.may_harm)."""
     p = s.I[i, F_CTRL]
-    if _cowardice(s, t, i):
+    if _cowardice(s, t, i) or djinn_fear(s, t, i):
         return A_RETREAT, -1
     trap = _trap_target(s, t, i, r)
     if trap >= 0:
@@ -539,7 +558,8 @@ def _choose(s, t, i, L, r):
     disables = has_sheet(s, t, i, E_DISABLE_OBJECT)
     best_a, best_j, best_v = A_WAIT, -1, 0.0
     for j in beings_in_play(s):
-        if s.I[j, F_FIGHT] < 0 or s.I[j, F_FIGHT] == s.I[i, F_FIGHT] or not is_being(s, t, j):
+        if (s.I[j, F_FIGHT] < 0 or s.I[j, F_FIGHT] == s.I[i, F_FIGHT] or not is_being(s, t, j)
+                or not may_harm(s, t, i, j)):
             continue
         v = target_value(s, t, p, j)
         if v <= 0:
@@ -805,7 +825,8 @@ def _hit(s, t, i, j, r, amount):
 @njit(cache=True)
 def fire_song(s, t, i, c, L):
     """Song of Fire: "Pay 1 Essence.  Do 2 Corporeal Hits to any number of
-    Beings in your Location" -- the enemies worth hurting, as the policy sees it."""
+    Beings in your Location" -- the enemies worth hurting, as the policy sees it,
+    save the target of a Djinn's Attunement (beings.may_harm)."""
     p = s.I[i, F_CTRL]
     if not pay_action(s, t, i, effect_param(s, t, c, E_DAMAGE_LOCATION, 3)):
         return
@@ -813,7 +834,8 @@ def fire_song(s, t, i, c, L):
     amount = effect_param(s, t, c, E_DAMAGE_LOCATION, 2)
     log(s, p, c, -1, T_ABILITY, amount)
     for j in beings_in_play(s):
-        if s.I[j, F_LOC] == L and is_being(s, t, j) and s.I[j, F_CTRL] != p and target_value(s, t, p, j) > 0:
+        if (s.I[j, F_LOC] == L and is_being(s, t, j) and s.I[j, F_CTRL] != p and target_value(s, t, p, j) > 0
+                and may_harm(s, t, i, j)):
             deal_damage(s, t, i, j, r, amount)
 
 

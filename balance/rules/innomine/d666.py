@@ -100,3 +100,12 @@ def d6_check(rng, variant, faces, high):
         return ok, check
     r = d6(rng)
     return (r > 6 - faces) if high else (r <= faces), r
+
+
+@njit(cache=True)
+def check_chance(variant, faces):
+    """Exact chance that ``d6_check`` succeeds on ``faces`` faces in ``variant``."""
+    faces = min(6, max(0, faces))
+    if variant == D666:
+        return p_success(target_for_faces(faces))
+    return faces / 6.0

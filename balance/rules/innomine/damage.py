@@ -11,7 +11,18 @@ turn).
 from numba import njit
 
 from ...sim.seeding import d6
-from .beings import drop_objects, hits, hits_left, drop_songs, is_being, leave_play, move_to, returns_unhurt, send_home
+from .beings import (
+    drop_objects,
+    drop_songs,
+    hits,
+    hits_left,
+    initiates_encounter,
+    is_being,
+    leave_play,
+    move_to,
+    returns_unhurt,
+    send_home,
+)
 from .dissonance import add_dissonance, harms
 from .hosts import holds_dying_host, host_dies, spares_dissonance
 from .humans import die_of_age, kill_human
@@ -56,14 +67,15 @@ _DEALT = COUNTERS["damage_dealt"]
 def deal_damage(s, t, src, tgt, r, amount):
     """Put up to ``amount`` damage counters on tgt in realm r (no more than its
     Hits).  A Human source counts them toward "damage dealt"; a Mercurian (or a
-    Malakite so sworn) that damages a Human takes Dissonance.  Returns the
-    counters placed."""
+    Malakite so sworn) that damages a Human takes Dissonance; damage to a Djinn
+    Attuned to src is an encounter src initiates.  Returns the counters placed."""
     room = hits_left(s, t, tgt, r)
     n = amount if amount < room else room
     if n <= 0:
         return 0
     s.I[tgt, F_DMG + r] += n
     if src >= 0:
+        initiates_encounter(s, src, tgt)
         if t.C[s.I[src, F_DESIGN], D_CTYPE] == HUMAN:
             s.I[src, F_CNT + _DEALT] += n
         if not spares_dissonance(s, t, tgt):

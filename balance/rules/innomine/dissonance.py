@@ -8,7 +8,8 @@ controller may remove three points and replace it with a level of Discord."
 The Choirs' own conditions for gaining Dissonance from the actions they take
 are here too (``action_dissonance``, ``breaks_oath``); the others sit with the
 rule that triggers them (a Mercurian harming a Human in damage, a Balseraph's
-failed roll in resonances, a Cherub's lost Attunement in beings).
+failed roll in resonances, a Cherub's lost Attunement in beings).  The note a
+Djinn's failed de-Attune gives it fades (``fading_note``).
 """
 from numba import njit
 
@@ -16,9 +17,21 @@ from ...sim.seeding import d6
 from .beings import add_dissonance, effect_sum, is_being, leave_play
 from .fall import fall
 from .policies import W_TRADE_DISCORD, weight
-from .state import F_CTRL, F_DESIGN, F_DISCORD, F_DISS, F_OWNER, Z_DISCARD, beings_in_play, log
+from .state import (
+    F_CONDITION,
+    F_CTRL,
+    F_DESIGN,
+    F_DISCORD,
+    F_DISS,
+    F_FADING,
+    F_OWNER,
+    G_TURN,
+    Z_DISCARD,
+    beings_in_play,
+    log,
+)
 from .tables import D_CTYPE, D_KIND, D_SIDE
-from .trace import T_DISCORD, T_DISS_ROLL, T_FALL
+from .trace import T_DISCORD, T_DISS_ROLL, T_FADE, T_FALL
 from .vocabulary import (
     E_OATH,
     ELOHITE,
@@ -61,6 +74,8 @@ def dissonance_phase(s, t, p):
         if s.I[i, F_DISS] >= 3 and s.I[i, F_DISS] >= weight(s, p, W_TRADE_DISCORD):
             s.I[i, F_DISS] -= 3
             gain_discord(s, t, i)
+            if s.I[i, F_FADING] != 0:
+                fading_within(s, i)
         if s.I[i, F_DISS] == 0:
             continue
         hi = highest_of_3d6(s)
@@ -124,3 +139,57 @@ def harms(s, t, src, tgt):
     if t.C[s.I[src, F_DESIGN], D_KIND] == MERCURIAN:
         add_dissonance(s, t, src, 1)
     breaks_oath(s, t, src, OATH_HARM_HUMANS)
+
+
+# ------------------------------------------------------------------ a Djinn's fading note
+FADE_BITS, FADE_SLOTS = 6, 8     # F_FADING: a count of 6 bits for each turn % 8
+FADE_MASK = (1 << FADE_BITS) - 1
+
+
+@njit(cache=True)
+def fading_note(s, t, i, r):
+    """A Djinn's failed de-Attune "inflicts a note of Dissonance and the Cherub
+    Dissonance Condition.  Both fade after a number of turns equal to the die
+    roll, although any Discord or Cherub Dissonance remains" (I67): the note,
+    and the condition (F_CONDITION, read by beings.attuned_leaves_play) until
+    the end of the r-th turn, the turn of the roll counting as the first (as for
+    Trauma, I19).  The note waits on F_FADING at the slot of that last turn."""
+    add_dissonance(s, t, i, 1)
+    last = s.g[G_TURN] + r - 1
+    s.I[i, F_FADING] += 1 << (FADE_BITS * (last % FADE_SLOTS))
+    if last > s.I[i, F_CONDITION]:
+        s.I[i, F_CONDITION] = last
+
+
+@njit(cache=True, inline="always")
+def _fading_at(s, i, turn):
+    """Notes of Djinn i that fade at the end of ``turn``."""
+    return (s.I[i, F_FADING] >> (FADE_BITS * (turn % FADE_SLOTS))) & FADE_MASK
+
+
+@njit(cache=True)
+def fade_notes(s, t, i):
+    """End of turn: the notes of Djinn i whose turns are up fade."""
+    n = _fading_at(s, i, s.g[G_TURN])
+    if n > 0:
+        s.I[i, F_FADING] -= n << (FADE_BITS * (s.g[G_TURN] % FADE_SLOTS))
+        s.I[i, F_DISS] -= n
+        log(s, s.I[i, F_CTRL], i, -1, T_FADE, s.I[i, F_DISS])
+
+
+@njit(cache=True)
+def fading_within(s, i):
+    """Notes that leave a Djinn otherwise -- traded for Discord ("any Discord
+    [...] remains"), calmed at a Tether -- are taken from its other notes first,
+    as a player would choose, and from the fading ones only when it carries no
+    others (I67): the fading notes are cut down to the notes it carries, the
+    soonest to fade first."""
+    excess = -s.I[i, F_DISS]
+    for k in range(FADE_SLOTS):
+        excess += _fading_at(s, i, k)
+    turn = s.g[G_TURN]
+    while excess > 0:
+        n = min(excess, _fading_at(s, i, turn))
+        s.I[i, F_FADING] -= n << (FADE_BITS * (turn % FADE_SLOTS))
+        excess -= n
+        turn += 1

@@ -13,6 +13,7 @@ from .beings import (
     attach,
     detach,
     effect_param,
+    initiates_encounter,
     is_being,
     is_human_card,
     set_influence,
@@ -175,8 +176,11 @@ def _has_code(t, d, code):
 # ------------------------------------------------------------------ abilities (take an action)
 @njit(cache=True)
 def use_ability(s, t, i, card, code, target):
-    """Being i takes its action to use ``code`` from ``card``'s text on ``target``."""
+    """Being i takes its action to use ``code`` from ``card``'s text on ``target``
+    (on a Djinn Attuned to i, an encounter i initiates)."""
     uses_card(s, t, i, card)
+    if target >= 0:
+        initiates_encounter(s, i, target)
     if code == E_HEAL:
         heal(s, t, i, card, target)
     elif code == E_SEARCH_TOOL:

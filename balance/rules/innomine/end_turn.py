@@ -12,6 +12,7 @@ from .animals import is_mortal
 from .beings import effect_param, find_effect, is_being
 from .combat import location_damage
 from .damage import final_zero_hits, restore_ethereal
+from .dissonance import fade_notes
 from .humans import side_counter, wake_dreamers
 from .policies import below_policy, is_random
 from .resonances import end_short_influence
@@ -22,6 +23,7 @@ from .state import (
     F_DESIGN,
     F_DISCOUNT_USED,
     F_DMG,
+    F_FADING,
     F_LOC,
     F_OWNER,
     F_TRAUMA,
@@ -57,7 +59,8 @@ def end_turn(s, t, p):
     """Phase 7 for seat p, in the order of docs/rules.md I21: end-of-turn text,
     0-Hit checks, the Superiors' engagement condition, damage removal, Tether
     calm, turns under Influence, dreaming Humans waking, Seraphim's encounters,
-    short Influence ends, discard, Trauma countdown."""
+    short Influence ends, discard, Trauma countdown with the fading of the notes
+    of Djinn's failed de-Attunes."""
     wait_rites(s, t, p)
     first_aid(s, t, p)
     for l in others_in_play(s):
@@ -81,6 +84,8 @@ def end_turn(s, t, p):
             s.I[i, F_TRAUMA] -= 1
         s.I[i, F_WAITED] = 0
         s.I[i, F_DISCOUNT_USED] = 0
+        if s.I[i, F_FADING] != 0:
+            fade_notes(s, t, i)
 
 
 @njit(cache=True)

@@ -37,7 +37,16 @@ Rulebook, "Beings in Detail".  Implemented here, exactly as written:
 from numba import njit
 
 from ...sim.seeding import DICE, POLICY, below, d6
-from .beings import effect_sum, has_sheet, hits_left, influence_side, is_being, set_influence, sheet_param
+from .beings import (
+    effect_sum,
+    has_sheet,
+    hits_left,
+    influence_side,
+    initiates_encounter,
+    is_being,
+    set_influence,
+    sheet_param,
+)
 from .d666 import D666, d6_check, rescue_cost, target_for_faces
 from .d666 import p_success as d666_p_success
 from .d666 import roll as d666_roll
@@ -276,7 +285,10 @@ def resonance_roll(s, t, actor, target, faces, ok_code, fail_code):
     """A Resonance roll of d6 against target's Hits that succeeds on the highest
     ``faces`` faces, after every modifier; in the d666 variant, the d666 it
     becomes (resonance_d666).  Traced with ``ok_code`` or ``fail_code``.
+    A Resonance on a Djinn Attuned to actor is an encounter actor initiates
+    (beings.initiates_encounter).
     Returns (success, result): the die, or the d666's check digit."""
+    initiates_encounter(s, actor, target)
     if s.g[G_VARIANT] == D666:
         return resonance_d666(s, t, actor, target, faces, ok_code, fail_code)
     r = d6(s.rng)

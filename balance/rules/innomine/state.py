@@ -37,7 +37,7 @@ HAND_SIZE = 7
 _FIELDS = ("design owner zone ctrl inf_by loc att natt att_by diss discord trauma entered acts age "
            "resist guard guard_by temp_ctrl prev_ctrl prev_inf tried waited boost fight retreat "
            "et_out discount_used tie listed engaged first reliquary_turn reliquary_used last_loc attuned afraid resonated met seen lilim ward "
-           "host rider host_turn host_dmg stay mute forfeit off free dying tether_ward").split()
+           "host rider host_turn host_dmg stay mute provoked fading condition forfeit off free dying tether_ward").split()
 (F_DESIGN,      # design id of the card
  F_OWNER,       # seat whose deck it came from
  F_ZONE,        # Z_*
@@ -86,6 +86,9 @@ _FIELDS = ("design owner zone ctrl inf_by loc att natt att_by diss discord traum
  F_HOST_DMG,    # damage counters its host carried when the rider attached
  F_STAY,        # the Kyriotate whose host held this card when it attached, -1
  F_MUTE,        # 1 while a Kyriotate rides this Being: "as having no game text"
+ F_PROVOKED,    # turn in which a Djinn's Attuned target last initiated an encounter with it (beings.may_harm)
+ F_FADING,      # a Djinn's notes from failed de-Attunes: 6 bits per turn % 8, the turn at whose end they fade
+ F_CONDITION,   # last turn in which a Djinn holds the Cherub Dissonance Condition after a failed de-Attune
  F_FORFEIT,     # actions this Being must still forfeit (Belial's Habbalah, I68)
  F_OFF,         # 1 while a Balseraph has made this Object nonfunctioning for the combat (I68)
  F_FREE,        # turn in which a Cherub last took its free action to attack (Gabriel's, I69)

@@ -12,11 +12,13 @@ from numba import njit
 
 from .beings import attuned_leaves_play, detach, drop_objects, is_being, move_to
 from .damage import deal_damage
+from .dissonance import fading_within
 from .state import (
     F_ATT,
     F_CTRL,
     F_DESIGN,
     F_DISS,
+    F_FADING,
     F_FIGHT,
     F_LOC,
     F_OWNER,
@@ -114,6 +116,8 @@ def tether_calm(s, t):
             l = s.I[i, F_LOC]
             if is_tether(s, t, l) and s.I[l, F_CTRL] == s.I[i, F_OWNER]:
                 s.I[i, F_DISS] -= 1
+                if s.I[i, F_FADING] != 0:
+                    fading_within(s, i)
 
 
 @njit(cache=True)

@@ -11,7 +11,8 @@ The kernel appends rows (turn, phase, seat, card, target, code, value) with
  T_RESIST, T_KILLED, T_FALL_DEMON, T_FLEDGE, T_ATTUNE, T_DEATTUNE, T_FEAR, T_SECOND_ACTION, T_PROTECT,
  T_VIEW, T_LIE, T_TEMPER, T_COWARDICE, T_PROTECT_FAIL, T_TEAR, T_COUNTER, T_SPEND_COUNTER) = range(57)
 (T_HOST, T_LEAVE_HOST, T_HOLD, T_BOUND) = range(57, 61)
-(T_FORFEIT, T_FORFEIT_FAIL, T_FORFEITED, T_DISABLE, T_FREE_ATTACK, T_DYING) = range(61, 67)
+(T_ATTUNE_FAIL, T_FLEE, T_FADE, T_FREE_MOVE) = range(61, 65)
+(T_FORFEIT, T_FORFEIT_FAIL, T_FORFEITED, T_DISABLE, T_FREE_ATTACK, T_DYING) = range(65, 71)
 
 PHASES = ["setup", "draw", "gain essence", "age mortals", "dissonance", "acts", "actions", "end turn"]
 END_REASONS = {0: "threshold reached", 1: "turn cap", 2: "deck-out"}
@@ -78,6 +79,10 @@ _TEXT = {
     T_LEAVE_HOST: "{card} leaves its host {target}",
     T_HOLD: "{card} rolls to keep its hold on {target} (roll {value})",
     T_BOUND: "{card} is Bound and stays in {target} (roll {value})",
+    T_ATTUNE_FAIL: "{card} fails to Attune to {target} (roll {value})",
+    T_FLEE: "{card}'s Fear of {target} makes it Retreat (roll {value})",
+    T_FADE: "{card}'s note from a failed de-Attune fades (now {value})",
+    T_FREE_MOVE: "{card} moves freely to {place}, where its Attuned card is",
     T_FORFEIT: "{card} Resonates: {target} must forfeit actions (roll {value})",
     T_FORFEIT_FAIL: "{card} fails to make {target} forfeit actions (roll {value})",
     T_FORFEITED: "{card} forfeits an action ({value} more to forfeit)",

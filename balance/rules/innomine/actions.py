@@ -145,6 +145,7 @@ from .vocabulary import (
     COND_AT_LEAST,
     CORPOREAL,
     DJINN,
+    E_ATTUNE_TETHER,
     E_DAMAGE_LOCATION,
     E_DEFEND_ANYWHERE,
     E_DESTROY_OBJECT,

@@ -21,6 +21,7 @@ from balance.rules.innomine.combat import (
     A_ATTACK,
     A_DISABLE,
     A_FORFEIT,
+    A_ROLL,
     _choose,
     _declare,
     _defenders_from_afar,
@@ -336,6 +337,8 @@ def test_belials_balseraph_makes_an_object_nonfunctioning_for_the_rest_of_the_co
     assert _uses(s, b.t, azra, R_CO)[1] == 2.0                            # a Gun: 2 a round on average
     _resolve(s, b.t, sis, A_DISABLE, gun, b.new_york, R_CO)
     assert _uses(s, b.t, azra, R_CO)[1] == 0.0
+    _resolve(s, b.t, azra, A_ROLL, sis, b.new_york, R_CO)     # the Gun shot declared this round: nothing
+    assert I[sis, S.F_DMG:S.F_DMG + 3].sum() == 0
     for i in (sis, azra):
         I[i, S.F_FIGHT] = -1
     I[sword, S.F_OFF] = I[gun, S.F_OFF] = 0

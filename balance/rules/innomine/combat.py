@@ -768,26 +768,28 @@ def _in_danger(s, t, i, r):
 
 @njit(cache=True)
 def _resolve(s, t, i, a, j, L, r):
-    """Resolve i's declared action; a Being at 0 Hits by now can do nothing."""
+    """Resolve i's declared action; a Being at 0 Hits by now can do nothing, nor
+    game text that no longer works (an Object a Balseraph made nonfunctioning
+    earlier in the round, I68)."""
     if not can_act(s, t, i) or s.I[i, F_FIGHT] < 0:
         return
+    c = -1
+    if a == A_ROLL or a == A_SONG or a == A_BOOST:
+        c = find_effect(s, t, i, _text_code(a))
+        if c < 0:
+            return
+        uses_card(s, t, i, c)
     if a == A_ATTACK:
         if base_attack_legal(s, t, i, j, r):
             _hit(s, t, i, j, r, attack_value(s, t, i, r))
     elif a == A_ROLL:
-        c = find_effect(s, t, i, E_ROLL_DAMAGE)
-        uses_card(s, t, i, c)
         roll = d6(s.rng)
         div = effect_param(s, t, c, E_ROLL_DAMAGE, 2)
         log(s, s.I[i, F_CTRL], c, j, T_ABILITY, roll)
         _hit(s, t, i, j, r, roll_damage(roll, div))
     elif a == A_SONG:
-        c = find_effect(s, t, i, E_DAMAGE_LOCATION)
-        uses_card(s, t, i, c)
         fire_song(s, t, i, c, L)
     elif a == A_BOOST:
-        c = find_effect(s, t, i, E_COMBAT_BOOST)
-        uses_card(s, t, i, c)
         if pay_action(s, t, i, effect_param(s, t, c, E_COMBAT_BOOST, 3)):
             s.I[i, F_BOOST] = effect_param(s, t, c, E_COMBAT_BOOST, 2)
             log(s, s.I[i, F_CTRL], c, i, T_ABILITY, 0)
@@ -809,6 +811,14 @@ def _resolve(s, t, i, a, j, L, r):
         log(s, s.I[i, F_CTRL], i, -1, T_RETREAT, 0)
         breaks_oath(s, t, i, OATH_RETREAT)
 
+
+
+@njit(cache=True, inline="always")
+def _text_code(a):
+    """The effect whose game text a round's A_ROLL, A_SONG or A_BOOST uses."""
+    if a == A_ROLL:
+        return E_ROLL_DAMAGE
+    return E_DAMAGE_LOCATION if a == A_SONG else E_COMBAT_BOOST
 
 
 @njit(cache=True)

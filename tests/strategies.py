@@ -9,11 +9,14 @@ from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parents[1]
 BASES = {"Gabriel": ROOT / "decks/gabriel.toml", "Belial": ROOT / "decks/belial.toml"}
-# The card library, and the Objects and Ranks (tests/data/objects.toml) and the
-# Ethereals, Animals and Marches cards (tests/data/marches.toml) and the
-# Kyriotates and Shedim (tests/data/hosts.toml) no starter deck holds, so that
-# random decks put every mechanic in play.
-DATA = [ROOT / "tests/data/objects.toml", ROOT / "tests/data/marches.toml", ROOT / "tests/data/hosts.toml"]
+# The card library, and the Objects and Ranks (tests/data/objects.toml), the
+# Ethereals, Animals and Marches cards (tests/data/marches.toml), the
+# Kyriotates and Shedim (tests/data/hosts.toml), the Malakim with oaths
+# (tests/data/oaths.toml) and the Bright Lilim, Redemption and Lilim
+# (tests/data/redemption.toml) no starter deck holds, so that random decks put
+# every mechanic in play.
+DATA = [ROOT / "tests/data/objects.toml", ROOT / "tests/data/marches.toml", ROOT / "tests/data/hosts.toml",
+        ROOT / "tests/data/oaths.toml", ROOT / "tests/data/redemption.toml"]
 LIBRARY = Path(tempfile.mkdtemp(prefix="balance-library-"))
 atexit.register(shutil.rmtree, LIBRARY, True)
 for f in [*(ROOT / "decks/cards").glob("*.toml"), *DATA]:

@@ -13,15 +13,16 @@ from runs import planted_deck
 from scipy.stats import binomtest
 
 from balance.rules.innomine import state as S
-from balance.rules.innomine.actions import K_MOVE, K_TEAR, K_WAIT, _best_move, _do, take_action
+from balance.rules.innomine.actions import K_MOVE, K_TEAR, K_WAIT, _best_attack, _best_move, _do, take_action
 from balance.rules.innomine.attunement import attune, can_attune, de_attune, fear_rolls, may_defend, refresh_ward
-from balance.rules.innomine.beings import attach, attack_value, hits_left, is_down, leave_play
+from balance.rules.innomine.beings import attach, attack_value, hits_left, is_down, leave_play, move_to
 from balance.rules.innomine.combat import (
     A_ATTACK,
     A_RETREAT,
     A_ROLL,
     A_TEAR,
     _choose,
+    _end_of_round,
     _gather_defenders,
     _join,
     _resolve,
@@ -32,8 +33,9 @@ from balance.rules.innomine.d666 import CLASSIC, D666, d6_check, target_for_face
 from balance.rules.innomine.d666 import p_success as d666_p
 from balance.rules.innomine.damage import deal_damage
 from balance.rules.innomine.effects import destroy_object
+from balance.rules.innomine.end_turn import end_turn
 from balance.rules.innomine.humans import kill_human
-from balance.rules.innomine.policies import W_D666_AFTER, W_D666_BEFORE
+from balance.rules.innomine.policies import W_ATTACK_SERVITOR, W_D666_AFTER, W_D666_BEFORE
 from balance.rules.innomine.resonances import (
     calabite_roll,
     can_influence,
@@ -452,6 +454,70 @@ def test_a_malakite_takes_a_note_for_each_violation_of_its_oath(tmp_path):
         deal_damage(s, b.t, i, human, R_CO, 1)
         notes.append(I[i, S.F_DISS])
     assert notes == [4, 0]
+
+
+def vigil_board(tmp_path):
+    """Gabriel with the Vigilant Malakite ("never suffer a demon in its
+    presence", tests/data/oaths.toml) and the Sworn Malakite; New York and the
+    generic Location of Earth."""
+    cards = {"Vigilant Malakite": 2, "Sworn Malakite": 1}
+    deck = planted_deck(tmp_path, cards, deck="gabriel", data="oaths.toml")
+    b = Board(decks=("belial", deck))
+    b.clear_board()
+    b.new_york = b.put(BELIAL, "New York", b.earth, ctrl=-1)
+    return b
+
+
+def test_a_continuous_oath_costs_a_note_each_turn_and_combat_round_it_stays_broken(tmp_path):
+    """"[...] or each round if the condition is continuous": a Malakite sworn
+    never to suffer a demon in its presence takes a note at the end of every turn,
+    and of every combat round at its Location, that ends with a demon beside it
+    (I56) -- none for a Malakite elsewhere or without the oath, none once the
+    demon is driven off within the round, none in Trauma (no game text)."""
+    b = vigil_board(tmp_path)
+    s, I, L = b.s, b.s.I, b.new_york
+    vigil = b.put(GABRIEL, "Vigilant Malakite", L, entered=10)
+    azra = b.put(GABRIEL, "Azra", L, entered=10)
+    away = b.put(GABRIEL, "Vigilant Malakite", b.earth, entered=10)
+    grasch = b.put(BELIAL, "Grasch", L)
+    notes = lambda: [int(I[i, S.F_DISS]) for i in (vigil, azra, away)]   # noqa: E731
+    end_turn(s, b.t, BELIAL)
+    assert notes() == [1, 0, 0]
+    fighting(b, grasch, [vigil], [])
+    for _ in range(2):
+        _end_of_round(s, b.t, L)
+    assert notes() == [3, 0, 0]
+    deal_damage(s, b.t, vigil, grasch, R_CO, 99)
+    _end_of_round(s, b.t, L)                      # 0 Corporeal Hits: Grasch goes home in Trauma
+    end_turn(s, b.t, GABRIEL)
+    assert I[grasch, S.F_LOC] == b.realm(BELIAL) and notes() == [3, 0, 0]
+    vashka = b.put(BELIAL, "Vashka", b.earth)
+    end_turn(s, b.t, BELIAL)
+    assert notes() == [3, 0, 1]
+    I[away, S.F_TRAUMA] = 3
+    end_turn(s, b.t, GABRIEL)
+    assert notes() == [3, 0, 1] and I[vashka, S.F_LOC] == b.earth
+
+
+def test_a_malakite_sworn_to_suffer_no_demon_would_rather_attack_the_one_beside_it(tmp_path):
+    """The policies weigh a continuous oath as they weigh Gabriel's condition
+    (I47, I56): the Vigilant Malakite values attacking a demon at its Location
+    more than the Sworn Malakite, of the same stats, does; a demon elsewhere in
+    its realm gives it no such urge."""
+    b = vigil_board(tmp_path)
+    s, L = b.s, b.new_york
+    vigil = b.put(GABRIEL, "Vigilant Malakite", L, entered=10)
+    sworn = b.put(GABRIEL, "Sworn Malakite", L, entered=10)
+    grasch = b.put(BELIAL, "Grasch", L)
+    assert ([stat(b, "Vigilant Malakite", col, r) for col in (D_ATK, D_HITS) for r in range(3)]
+            == [stat(b, "Sworn Malakite", col, r) for col in (D_ATK, D_HITS) for r in range(3)])
+    S.collect_rivals(s, GABRIEL)
+    (j1, v1), (j2, v2) = _best_attack(s, b.t, vigil, GABRIEL), _best_attack(s, b.t, sworn, GABRIEL)
+    assert j1 == j2 == grasch and v1 > v2 + 0.5 * s.w[GABRIEL, W_ATTACK_SERVITOR] - 1e-3
+    move_to(s, b.t, grasch, b.earth)
+    S.collect_rivals(s, GABRIEL)
+    (j1, v1), (j2, v2) = _best_attack(s, b.t, vigil, GABRIEL), _best_attack(s, b.t, sworn, GABRIEL)
+    assert j1 == j2 == grasch and abs(v1 - v2) < 1e-3
 
 
 def test_leaving_play_ends_the_cherubs_own_attunement():

@@ -530,13 +530,16 @@ def test_samingas_shedite_stays_in_a_dying_host_until_the_end_of_the_turn(saming
 def test_nybbas_lilim_reads_the_need_of_any_human_on_earth():
     """Nybbas's Lilim "may read the Need of any Human shown on a screen, wherever it
     is on Earth": Siren's Resonance reaches Ed in New York from Earth's generic
-    Location -- but not a Servitor there, and not from Nybbas's Realm (I71)."""
+    Location, and Saint Florian, who counts as a Human (I57) -- but not another
+    Servitor there, and not from Nybbas's Realm (I71)."""
     b = board(("nybbas", "gabriel"))
     s, I, t = b.s, b.s.I, b.t
     siren = b.put(NYBBAS, "Siren", b.earth)
     ed = b.put(GABRIEL, "Ed Holder", b.new_york)
     tamiel = b.put(GABRIEL, "Tamiel", b.new_york)
+    florian = b.put(GABRIEL, "Saint Florian", b.new_york)
     assert in_reach(s, t, siren, ed) and can_influence(s, t, siren, ed)
+    assert in_reach(s, t, siren, florian)               # a Saint counts as a Human (I57)
     assert not in_reach(s, t, siren, tamiel)
     I[siren, S.F_LOC] = b.realm(NYBBAS)
     assert not in_reach(s, t, siren, ed)

@@ -13,12 +13,12 @@ from .beings import (
     attack_value,
     can_act,
     effect_param,
-    effect_sum,
     find_effect,
     has_effect,
     has_sheet,
     hits_left,
     is_being,
+    is_human_card,
     may_harm,
     move_to,
     unfledged,
@@ -46,13 +46,13 @@ from .combat import (
 from .combat_types import open_types
 from .decks import deck_card, deck_count
 from .damage import resolve_zero_hits
-from .dissonance import action_dissonance
+from .dissonance import action_dissonance, oath_urge, sworn
 from .effects import use_ability
 from .essence import action_cost
 from .fledging import can_fledge_into, fledge, fledge_cost
-from .host_resonance import best_host, hold_rolls, host_worth, may_attach, resonate_host, return_to_realm, rider_options
+from .host_resonance import best_host, hold_rolls, human_worth, may_attach, resonate_host, return_to_realm, rider_options
 from .hosts import dying
-from .humans import afterlife_side, condition_met, side_counter
+from .humans import condition_met, side_counter
 from .marches import in_marches
 from .policies import (
     W_ATTACK_SERVITOR,
@@ -151,7 +151,6 @@ from .vocabulary import (
     E_DESTROY_OBJECT,
     E_FREE_ATTACK,
     E_FREE_MOVE,
-    E_OATH,
     E_HEAL,
     E_INFLUENCE,
     E_RESTRICT_INFLUENCED,
@@ -371,23 +370,11 @@ def _wait_bonus(s, t, i):
     Wait, whom Waiting costs a note of Dissonance."""
     k = t.C[s.I[i, F_DESIGN], D_KIND]
     v = 0.0
-    if k == OFANITE or (k == MALAKITE and effect_sum(s, t, i, E_OATH, 1, 1, OATH_WAIT) > 0):
+    if k == OFANITE or sworn(s, t, i, OATH_WAIT):
         v -= NOTE_COST
     c = find_effect(s, t, i, E_WAIT_ESSENCE)
     if c >= 0 and not (effect_param(s, t, c, E_WAIT_ESSENCE, 2) == 1 and tether_count(s, t, s.I[i, F_CTRL]) == 0):
         v += 0.5 * effect_param(s, t, c, E_WAIT_ESSENCE, 1)
-    return v
-
-
-@njit(cache=True)
-def human_worth(s, t, p, j):
-    """How much seat p wants Human/Ethereal j under its Influence: as a host
-    (host_resonance.host_worth), +0.5 for a Human whose afterlife now favours p."""
-    v = host_worth(s, t, p, j)
-    if t.C[s.I[j, F_DESIGN], D_CTYPE] == HUMAN:
-        from_side = afterlife_side(s, t, j)
-        if from_side == t.seat[p, P_SIDE]:
-            v += 0.5
     return v
 
 
@@ -507,8 +494,9 @@ def _ward_worth(s, t, p, j):
 @njit(cache=True)
 def _defends_from_afar(s, t, i, j):
     """May Cherub i defend Being j from wherever it is: Dominic's Cherubim "defend
-    it anywhere on Earth", a Human both are on Earth with (I70)."""
-    return (t.C[s.I[j, F_DESIGN], D_CTYPE] == HUMAN and realm_of(s, s.I[j, F_LOC]) == loc_earth(s)
+    it anywhere on Earth", a Human (a Saint or Undead too: I57) both are on
+    Earth with (I70)."""
+    return (is_human_card(t, s.I[j, F_DESIGN]) and realm_of(s, s.I[j, F_LOC]) == loc_earth(s)
             and realm_of(s, s.I[i, F_LOC]) == loc_earth(s) and has_sheet(s, t, i, E_DEFEND_ANYWHERE))
 
 
@@ -566,8 +554,10 @@ def _attack_score(s, t, i, p, j, choice, gang, best):
     """Seat p's score for i attacking j in i's realm (-1e9 if it may not, as a
     Djinn may not harm the target of its Attunement: beings.may_harm): j's
     value, weighed by whether i and its gang can bring it to 0 Hits and by the
-    defence there, in the combat type i would choose against it
-    (combat.combat_type).  A strong defence halves a score above ``best``."""
+    defence there, and raised where Gabriel's condition or a Malakite's
+    continuous oath urges i to engage a demon, in the combat type i would
+    choose against it (combat.combat_type).  A strong defence halves a score
+    above ``best``."""
     if (realm_of(s, s.I[j, F_LOC]) != realm_of(s, s.I[i, F_LOC]) or not attackable(s, t, j, p)
             or not may_harm(s, t, i, j)):
         return -1e9
@@ -583,7 +573,7 @@ def _attack_score(s, t, i, p, j, choice, gang, best):
     val = v * (0.3 + 0.7 * ratio)
     if is_tether(s, t, s.I[j, F_LOC]):
         val += 0.5 * weight(s, p, W_HOLD_TETHER)
-    val += engage_urge(s, t, i, j) * weight(s, p, W_ATTACK_SERVITOR)
+    val += (engage_urge(s, t, i, j) + oath_urge(s, t, i, j)) * weight(s, p, W_ATTACK_SERVITOR)
     sc = score(s, p, val)
     if sc > best and _strong_defence(s, t, s.I[j, F_LOC], s.I[j, F_CTRL], r, my_hits):
         sc = score(s, p, 0.5 * val)     # a strong defence there halves the appeal
@@ -711,13 +701,16 @@ def _heal_value(s, t, i, p, c):
 
 @njit(cache=True)
 def _artist_value(s, t, i, p, c):
+    """Artist: "target a Human and roll d6" -- any Being in i's realm that
+    counts as a Human for card purposes, Saints and Undead included (I57),
+    that p does not control, by chance of success times worth."""
     stat = effect_param(s, t, c, E_INFLUENCE, 1)
     op = effect_param(s, t, c, E_INFLUENCE, 2)
     ctr = side_counter(t, p, C_INFLUENCED_HEAVEN)
     gain = weight(s, p, W_COURT) * court_gain(s, t, i, p, ctr, 1, ctr, 0)
     best_j, best = -2, -1e9
     for j in rivals(s):
-        if (j == i or not is_being(s, t, j) or t.C[s.I[j, F_DESIGN], D_CTYPE] != HUMAN or s.I[j, F_CTRL] == p
+        if (j == i or not is_being(s, t, j) or not is_human_card(t, s.I[j, F_DESIGN]) or s.I[j, F_CTRL] == p
                 or realm_of(s, s.I[j, F_LOC]) != realm_of(s, s.I[i, F_LOC])):
             continue
         ps = p_success(s, t, i, j, stat, op)

@@ -8,10 +8,12 @@ values, keeping its Essence reserve for anything that costs.
 """
 from numba import njit
 
-from .beings import attach, can_hold, ctype_of, into_realm, is_being
+from .beings import attach, can_hold, ctype_of, into_realm, is_being, is_human_card
+from .combat import target_value
 from .draw import mark
 from .effects import apply_immediate, play_facedown
 from .essence import card_cost, pay
+from .host_resonance import human_worth
 from .policies import (
     W_ATTACH,
     W_COURT,
@@ -29,6 +31,7 @@ from .state import (
     F_DESIGN,
     F_LOC,
     F_NATT,
+    F_OWNER,
     F_TIE,
     F_TRAUMA,
     F_ZONE,
@@ -45,6 +48,7 @@ from .state import (
 )
 from .tables import D_ATK, D_COST, D_CTYPE, D_HITS, D_KIND, D_SIDE, D_SUPERIORS, P_SIDE, P_SUPERIOR
 from .objects import recall_artifacts
+from .redemption import redemption
 from .tethers import is_tether, plots_theft, tether_target
 from .trace import T_PLAY
 from .vocabulary import (
@@ -54,6 +58,7 @@ from .vocabulary import (
     E_EXTRA_ACTION,
     E_GAIN_ESSENCE,
     E_NONE,
+    E_REDEEM,
     E_STEAL_TETHER,
     HUMAN,
     OBJECT,
@@ -147,6 +152,12 @@ def act_value(s, t, p, c):
     if code == E_DESTROY_TETHER:
         l = tether_target(s, t, p)
         return (weight(s, p, W_HOLD_TETHER), l) if l >= 0 else (0.0, -1)
+    if code == E_REDEEM:
+        lilim, bright = redemption(s, t, p)
+        if lilim < 0:
+            return 0.0, -1
+        v = target_value(s, t, p, lilim) + servitor_value(s, t, p, s.I[bright, F_DESIGN])
+        return v, lilim
     if code == E_NONE:
         return 0.0, -1
     return 0.5, -1
@@ -223,17 +234,28 @@ def _tether_for(s, t, i, p):
 
 @njit(cache=True)
 def _human_of_other_side(s, t, p):
+    """Penitence, Temptation: "Target a Human controlled by a Demon Prince" (an
+    Archangel) -- of the Beings that count as Humans for card purposes (Saints
+    and Undead too, I57) controlled by the other side, the one p wants most
+    (host_resonance.human_worth); -1 if none."""
+    best, best_v = -1, -1e9
     for h in beings_in_play(s):
-        if (is_being(s, t, h) and t.C[s.I[h, F_DESIGN], D_CTYPE] == HUMAN and s.I[h, F_CTRL] >= 0
+        if (is_being(s, t, h) and is_human_card(t, s.I[h, F_DESIGN]) and s.I[h, F_CTRL] >= 0
                 and t.seat[s.I[h, F_CTRL], P_SIDE] != t.seat[p, P_SIDE]):
-            return h
-    return -1
+            v = human_worth(s, t, p, h)
+            if v > best_v:
+                best, best_v = h, v
+    return best
 
 
 @njit(cache=True)
 def _own_human(s, t, p):
+    """Inspiration: "Target a Human a Gabrielite Angel Influences" -- a Being
+    that counts as a Human (I57) under p's Influence: a Human p controls, or a
+    Saint or Undead p holds other than as its own Superior."""
     for h in beings_in_play(s):
-        if is_being(s, t, h) and t.C[s.I[h, F_DESIGN], D_CTYPE] == HUMAN and s.I[h, F_CTRL] == p:
+        if (is_being(s, t, h) and is_human_card(t, s.I[h, F_DESIGN]) and s.I[h, F_CTRL] == p
+                and (t.C[s.I[h, F_DESIGN], D_CTYPE] == HUMAN or s.I[h, F_OWNER] != p)):
             return h
     return -1
 

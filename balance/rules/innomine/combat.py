@@ -42,7 +42,7 @@ from .beings import (
 from .combat_types import may_fight_in, open_types
 from .d666 import d6_check
 from .damage import deal_damage, resolve_zero_hits
-from .dissonance import action_dissonance, add_dissonance, breaks_oath, uses_card
+from .dissonance import action_dissonance, add_dissonance, breaks_oath, keep_oaths, uses_card
 from .essence import action_cost, card_cost, pay, pay_action
 from .humans import afterlife_side
 from .ranks import worth
@@ -325,11 +325,11 @@ def _gather_defenders(s, t, q, L, target):
 @njit(cache=True)
 def _defenders_from_afar(s, t, L, target):
     """Dominic's Cherubim "may Attune to a Human Influenced for Heaven and defend it
-    anywhere on Earth": when such a Human is attacked on Earth, each Cherub with
-    that ability Attuned to it joins the defence from wherever it is on Earth,
-    if it is able and its controller defends (W_DEFEND) and Fear does not keep
-    it back (I70)."""
-    if (not any_sheet(t, E_DEFEND_ANYWHERE) or t.C[s.I[target, F_DESIGN], D_CTYPE] != HUMAN
+    anywhere on Earth": when such a Human (a Saint or Undead too: I57) is
+    attacked on Earth, each Cherub with that ability Attuned to it joins the
+    defence from wherever it is on Earth, if it is able and its controller
+    defends (W_DEFEND) and Fear does not keep it back (I70)."""
+    if (not any_sheet(t, E_DEFEND_ANYWHERE) or not is_human_card(t, s.I[target, F_DESIGN])
             or influence_side(s, t, target) != HEAVEN or realm_of(s, L) != loc_earth(s)):
         return
     for c in beings_in_play(s):
@@ -344,10 +344,10 @@ def _defenders_from_afar(s, t, L, target):
 def holds_hellish_influence(s, t, j):
     """Is j one of the Beings Gabriel's Cherubim may take their free action to
     attack: "Impudites or Humans who hold Influence over any Being for a Demon
-    Prince" -- an Impudite or a Human through which a Demon Prince Influences
-    some Being (I69)?"""
+    Prince" -- an Impudite or a Human (a Saint or Undead too: I57) through
+    which a Demon Prince Influences some Being (I69)?"""
     d = s.I[j, F_DESIGN]
-    if not is_being(s, t, j) or not (t.C[d, D_CTYPE] == HUMAN or t.C[d, D_KIND] == IMPUDITE):
+    if not is_being(s, t, j) or not (is_human_card(t, d) or t.C[d, D_KIND] == IMPUDITE):
         return False
     for b in beings_in_play(s):
         if s.I[b, F_INF_BY] == j and is_being(s, t, b) and influence_side(s, t, b) == HELL:
@@ -852,10 +852,12 @@ def fire_song(s, t, i, c, L):
 @njit(cache=True)
 def _end_of_round(s, t, L):
     """Tether burn, Location text "at the end of any ... combat round", 0-Hit
-    consequences, then retreats leave the Location."""
+    consequences, the Malakim's continuous oaths (I56), then retreats leave the
+    Location."""
     burn_demons_in_combat(s, t)
     location_damage(s, t, L)
     resolve_zero_hits(s, t)
+    keep_oaths(s, t, L)
     for i in beings_in_play(s):
         if s.I[i, F_FIGHT] < 0:
             continue

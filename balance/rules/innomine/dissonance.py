@@ -6,15 +6,15 @@ Falls (Malakim do not Fall but gain their Discord) and the demon gains its
 Discord.  "Any time a celestial has three or more points of Dissonance, their
 controller may remove three points and replace it with a level of Discord."
 The Choirs' own conditions for gaining Dissonance from the actions they take
-are here too (``action_dissonance``, ``breaks_oath``); the others sit with the
-rule that triggers them (a Mercurian harming a Human in damage, a Balseraph's
-failed roll in resonances, a Cherub's lost Attunement in beings).  The note a
-Djinn's failed de-Attune gives it fades (``fading_note``).
+are here too (``action_dissonance``, ``breaks_oath``, ``keep_oaths``); the
+others sit with the rule that triggers them (a Mercurian harming a Human in
+damage, a Balseraph's failed roll in resonances, a Cherub's lost Attunement in
+beings).  The note a Djinn's failed de-Attune gives it fades (``fading_note``).
 """
 from numba import njit
 
 from ...sim.seeding import d6
-from .beings import add_dissonance, effect_sum, is_being, leave_play
+from .beings import add_dissonance, effect_sum, is_being, is_human_card, leave_play
 from .fall import fall
 from .policies import W_TRADE_DISCORD, weight
 from .state import (
@@ -24,12 +24,15 @@ from .state import (
     F_DISCORD,
     F_DISS,
     F_FADING,
+    F_HOST,
+    F_LOC,
     F_OWNER,
     G_TURN,
     Z_DISCARD,
     beings_in_play,
     log,
 )
+from .superior_dissonance import is_demon
 from .tables import D_CTYPE, D_KIND, D_SIDE
 from .trace import T_DISCORD, T_DISS_ROLL, T_FADE, T_FALL
 from .vocabulary import (
@@ -40,6 +43,7 @@ from .vocabulary import (
     MALAKITE,
     MERCURIAN,
     OATH_HARM_HUMANS,
+    OATH_SUFFER_DEMONS,
     OATH_USE_TOOLS,
     OATH_WAIT,
     OFANITE,
@@ -113,12 +117,50 @@ def action_dissonance(s, t, i, waits):
 
 
 @njit(cache=True, inline="always")
+def sworn(s, t, i, act):
+    """Is i a Malakite whose game text holds the oath never to do ``act``
+    (vocabulary OATH_*)?"""
+    return t.C[s.I[i, F_DESIGN], D_KIND] == MALAKITE and effect_sum(s, t, i, E_OATH, 1, 1, act) > 0
+
+
+@njit(cache=True, inline="always")
 def breaks_oath(s, t, i, act):
     """Malakim: "Violating this condition [...] causes Dissonance for each
-    violation": a Malakite whose game text holds the oath never to do ``act``
-    (vocabulary OATH_*) takes a note for doing it."""
-    if t.C[s.I[i, F_DESIGN], D_KIND] == MALAKITE and effect_sum(s, t, i, E_OATH, 1, 1, act) > 0:
+    violation": a Malakite sworn never to do ``act`` takes a note for doing it."""
+    if sworn(s, t, i, act):
         add_dissonance(s, t, i, 1)
+
+
+@njit(cache=True)
+def keep_oaths(s, t, L):
+    """Malakim: "[...] or each round if the condition is continuous".  The
+    continuous oath is never to suffer a demon at its Location: a sworn Malakite
+    takes a note at the end of every turn (L < 0: wherever it is) and of every
+    combat round at its Location L that ends with a demon there, as Death
+    Valley's text works "at the end of any turn or combat round" (I56)."""
+    for i in beings_in_play(s):
+        if (L < 0 or s.I[i, F_LOC] == L) and sworn(s, t, i, OATH_SUFFER_DEMONS) and is_being(s, t, i):
+            if _demon_at(s, t, s.I[i, F_LOC]):
+                add_dissonance(s, t, i, 1)
+
+
+@njit(cache=True)
+def _demon_at(s, t, L):
+    """Is a demon manifest at Location L (not riding a host, I60)?"""
+    for j in beings_in_play(s):
+        if s.I[j, F_LOC] == L and is_being(s, t, j) and is_demon(t, s.I[j, F_DESIGN]) and s.I[j, F_HOST] < 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def oath_urge(s, t, i, j):
+    """1 if attacking j may end the breach of Malakite i's continuous oath (j a
+    demon at i's Location, I56), else 0."""
+    if (s.I[j, F_LOC] == s.I[i, F_LOC] and is_demon(t, s.I[j, F_DESIGN])
+            and sworn(s, t, i, OATH_SUFFER_DEMONS)):
+        return 1.0
+    return 0.0
 
 
 @njit(cache=True, inline="always")
@@ -132,13 +174,14 @@ def uses_card(s, t, i, c):
 @njit(cache=True, inline="always")
 def harms(s, t, src, tgt):
     """src has done damage to tgt: "It is Dissonant for a Mercurian to cause
-    damage of any sort to a Human"; a Malakite sworn never to harm Humans breaks
-    its oath."""
-    if t.C[s.I[tgt, F_DESIGN], D_CTYPE] != HUMAN:
-        return
-    if t.C[s.I[src, F_DESIGN], D_KIND] == MERCURIAN:
+    damage of any sort to a Human" (a rule of the Choir: Humans only); a
+    Malakite sworn never to harm Humans breaks its oath, written in its game
+    text, on Saints and Undead too, who "count as Humans for card purposes" (I57)."""
+    d = s.I[tgt, F_DESIGN]
+    if t.C[d, D_CTYPE] == HUMAN and t.C[s.I[src, F_DESIGN], D_KIND] == MERCURIAN:
         add_dissonance(s, t, src, 1)
-    breaks_oath(s, t, src, OATH_HARM_HUMANS)
+    if is_human_card(t, d):
+        breaks_oath(s, t, src, OATH_HARM_HUMANS)
 
 
 # ------------------------------------------------------------------ a Djinn's fading note

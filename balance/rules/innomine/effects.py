@@ -23,6 +23,7 @@ from .damage import deal_damage, resolve_zero_hits
 from .decks import search_events, search_repository
 from .dissonance import uses_card
 from .humans import side_counter
+from .redemption import redeem
 from .resonances import influence_roll
 from .tethers import destroy_tether
 from .state import (
@@ -72,6 +73,7 @@ from .vocabulary import (
     E_HEAL,
     E_INFLUENCE,
     E_NATURE_IMMUNE,
+    E_REDEEM,
     E_RELEASE_TRAUMA,
     E_SEARCH_LOCATION,
     E_SEARCH_SKILL,
@@ -114,6 +116,8 @@ def apply_immediate(s, t, p, card, target):
             damage_all(s, t, a, b, c)
         elif code == E_DESTROY_TETHER:
             destroy_tether(s, t, p, target)
+        elif code == E_REDEEM:
+            redeem(s, t, p)
     if t.eff[d, 0, 0] == E_RELEASE_TRAUMA or t.eff[d, 0, 0] == E_DAMAGE_ALL:
         log(s, p, card, -1, T_INTERVENTION, 0)
 

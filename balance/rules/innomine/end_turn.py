@@ -12,7 +12,7 @@ from .animals import is_mortal
 from .beings import effect_param, find_effect, is_being
 from .combat import location_damage
 from .damage import final_zero_hits, restore_ethereal
-from .dissonance import fade_notes
+from .dissonance import fade_notes, keep_oaths
 from .humans import side_counter, wake_dreamers
 from .policies import below_policy, is_random
 from .resonances import end_short_influence
@@ -57,7 +57,8 @@ from .vocabulary import (
 @njit(cache=True)
 def end_turn(s, t, p):
     """Phase 7 for seat p, in the order of docs/rules.md I21: end-of-turn text,
-    0-Hit checks, the Superiors' engagement condition, damage removal, Tether
+    0-Hit checks, the Superiors' engagement condition and the Malakim's
+    continuous oaths, damage removal, Tether
     calm, turns under Influence, dreaming Humans waking, Seraphim's encounters,
     short Influence ends, discard, Trauma countdown with the fading of the notes
     of Djinn's failed de-Attunes."""
@@ -71,6 +72,7 @@ def end_turn(s, t, p):
     if s.g[G_WINNER] >= 0:
         return
     neglect(s, t)
+    keep_oaths(s, t, -1)
     heal_counters(s, t, p)
     restore_ethereal(s, t)
     tether_calm(s, t)

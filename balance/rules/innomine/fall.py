@@ -59,9 +59,21 @@ def fall(s, t, i):
     band = opposing_band(t.C[s.I[i, F_DESIGN], D_KIND])
     p = s.I[i, F_CTRL] if s.I[i, F_CTRL] >= 0 else s.I[i, F_OWNER]
     q = _chosen_prince(s, t, p, band) if band >= 0 else -1
-    if q < 0:
-        return
-    demon = search_band(s, t, q, band, True)
-    into_realm(s, demon, q, 0)
+    if q >= 0:
+        bring_band(s, t, q, band, i, T_FALL_DEMON)
+
+
+@njit(cache=True)
+def bring_band(s, t, q, kind, i, code):
+    """Seat q "search[es] their Repository for a [Servitor of ``kind``], bring[s]
+    it into their Realm, and reshuffle[s] their Repository": the first one from
+    the top comes into play free, with no action this turn.  Traced with
+    ``code`` against i, the Being whose Fall (or Redemption, redemption.py)
+    calls for it.  Returns the Servitor, or -1 if the Repository holds none."""
+    c = search_band(s, t, q, kind, True)
+    if c < 0:
+        return -1
+    into_realm(s, c, q, 0)
     reshuffle(s, q, REPOSITORY)
-    log(s, q, demon, i, T_FALL_DEMON, 0)
+    log(s, q, c, i, code, 0)
+    return c

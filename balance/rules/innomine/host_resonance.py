@@ -31,7 +31,9 @@ from numba import njit
 from .beings import is_being, send_home
 from .dissonance import add_dissonance
 from .hosts import can_host, dying, go_home, is_rider, ride, unride
+from .humans import afterlife_side
 from .policies import W_INFLUENCE, W_RETREAT, score, weight
+from .ranks import worth
 from .resonances import OP_GE, classic_faces, influence_roll, p_success, resonance_stat
 from .state import (
     F_CTRL,
@@ -48,9 +50,9 @@ from .state import (
     log,
     realm_of,
 )
-from .tables import D_KIND
+from .tables import D_CTYPE, D_KIND, P_SIDE
 from .trace import T_BOUND, T_HOLD
-from .vocabulary import CELESTIAL, SHEDITE
+from .vocabulary import CELESTIAL, HUMAN, SERVITOR, SHEDITE
 
 MAX_BOUNCES = 8   # an ejection chain this long ends with the ejected rider choosing its Realm
 
@@ -94,6 +96,22 @@ def host_worth(s, t, p, h):
     v = 1.0
     if s.I[h, F_CTRL] >= 0 and s.I[h, F_CTRL] != p:
         v += 0.5
+    return v
+
+
+@njit(cache=True)
+def human_worth(s, t, p, j):
+    """How much seat p wants Human/Ethereal j under its Influence: as a host
+    (host_worth), +0.5 for a Human whose afterlife now favours p; a Saint or
+    Undead, which "count as Humans for card purposes" (I57), is a Servitor taken
+    from its Superior, worth 0.1 more per Essence it is worth (ranks.worth)."""
+    v = host_worth(s, t, p, j)
+    c = t.C[s.I[j, F_DESIGN], D_CTYPE]
+    if c == HUMAN:
+        if afterlife_side(s, t, j) == t.seat[p, P_SIDE]:
+            v += 0.5
+    elif c == SERVITOR:
+        v += 0.1 * worth(s, t, j)
     return v
 
 

@@ -44,6 +44,7 @@ from .beings import (
     influence_side,
     initiates_encounter,
     is_being,
+    is_human_card,
     set_influence,
     sheet_param,
 )
@@ -176,14 +177,15 @@ def influences(s, t, i):
 def in_reach(s, t, actor, target):
     """Balseraphs reach any Being in their Realm; the others, Beings at their
     Location -- but Nybbas's Lilim on Earth "may read the Need of any Human shown
-    on a screen, wherever it is on Earth": every Human on Earth (I71)."""
+    on a screen, wherever it is on Earth": every Human on Earth, and the Saints
+    and Undead who count as Humans (I57, I71)."""
     k = t.C[s.I[actor, F_DESIGN], D_KIND]
     if k == BALSERAPH:
         return realm_of(s, s.I[actor, F_LOC]) == realm_of(s, s.I[target, F_LOC])
     if s.I[actor, F_LOC] == s.I[target, F_LOC]:
         return True
     earth = loc_earth(s)
-    return (k == LILIM and t.C[s.I[target, F_DESIGN], D_CTYPE] == HUMAN and realm_of(s, s.I[actor, F_LOC]) == earth
+    return (k == LILIM and is_human_card(t, s.I[target, F_DESIGN]) and realm_of(s, s.I[actor, F_LOC]) == earth
             and realm_of(s, s.I[target, F_LOC]) == earth and has_sheet(s, t, actor, E_REACH_EARTH))
 
 
@@ -218,8 +220,9 @@ def modifier(s, t, actor, target):
 
 @njit(cache=True)
 def _other_side_human(s, t, actor, target):
-    """Is target a Human Influenced by a Superior of the other side than actor's?"""
-    if t.C[s.I[target, F_DESIGN], D_CTYPE] != HUMAN or s.I[target, F_CTRL] < 0:
+    """Is target a Human (or a Saint or Undead, which count as Humans for card
+    purposes: I57) Influenced by a Superior of the other side than actor's?"""
+    if not is_human_card(t, s.I[target, F_DESIGN]) or s.I[target, F_CTRL] < 0:
         return False
     return influence_side(s, t, target) != t.seat[s.I[actor, F_CTRL], P_SIDE]
 

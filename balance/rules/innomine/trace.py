@@ -12,7 +12,8 @@ The kernel appends rows (turn, phase, seat, card, target, code, value) with
  T_VIEW, T_LIE, T_TEMPER, T_COWARDICE, T_PROTECT_FAIL, T_TEAR, T_COUNTER, T_SPEND_COUNTER) = range(57)
 (T_HOST, T_LEAVE_HOST, T_HOLD, T_BOUND) = range(57, 61)
 (T_ATTUNE_FAIL, T_FLEE, T_FADE, T_FREE_MOVE) = range(61, 65)
-(T_FORFEIT, T_FORFEIT_FAIL, T_FORFEITED, T_DISABLE, T_FREE_ATTACK, T_DYING) = range(65, 71)
+T_REDEEM = 65
+(T_FORFEIT, T_FORFEIT_FAIL, T_FORFEITED, T_DISABLE, T_FREE_ATTACK, T_DYING) = range(66, 72)
 
 PHASES = ["setup", "draw", "gain essence", "age mortals", "dissonance", "acts", "actions", "end turn"]
 END_REASONS = {0: "threshold reached", 1: "turn cap", 2: "deck-out"}
@@ -83,6 +84,7 @@ _TEXT = {
     T_FLEE: "{card}'s Fear of {target} makes it Retreat (roll {value})",
     T_FADE: "{card}'s note from a failed de-Attune fades (now {value})",
     T_FREE_MOVE: "{card} moves freely to {place}, where its Attuned card is",
+    T_REDEEM: "brings {card} into its Realm for the Redemption of {target}",
     T_FORFEIT: "{card} Resonates: {target} must forfeit actions (roll {value})",
     T_FORFEIT_FAIL: "{card} fails to make {target} forfeit actions (roll {value})",
     T_FORFEITED: "{card} forfeits an action ({value} more to forfeit)",

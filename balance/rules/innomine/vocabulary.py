@@ -133,12 +133,15 @@ E_GAIN_ESSENCE, E_CONVERT_HUMAN, E_EXTRA_ACTION, E_STEAL_TETHER = 30, 31, 32, 33
 E_RELEASE_TRAUMA, E_DAMAGE_ALL, E_DESTROY_TETHER = 34, 35, 36
 # Combat Acts.
 E_REINFORCE, E_REMOVE_FROM_COMBAT = 40, 41
+# Bright Lilim "never enter play except via Redemption (special play effect) of a
+# Lilim demon in play" (rulebook, Bright Lilim; redemption.py).
+E_REDEEM = 42
 # Superior-sheet Choir/Band abilities (rulebook, "Game Play" and the sample's
 # sheets; decks/superiors.toml): each changes what one kind's Resonance or
 # Attunement does, so it is allowed only on a sheet ability of that kind
 # (SHEET_EFFECT_KINDS).
-E_FORFEIT_ACTIONS, E_DISABLE_OBJECT, E_RESONANCE_DAMAGE, E_FREE_ATTACK = 42, 43, 44, 45
-E_ATTUNE_TETHER, E_DEFEND_ANYWHERE, E_STAY_IN_DYING_HOST, E_REACH_EARTH = 46, 47, 48, 49
+E_FORFEIT_ACTIONS, E_DISABLE_OBJECT, E_RESONANCE_DAMAGE, E_FREE_ATTACK = 43, 44, 45, 46
+E_ATTUNE_TETHER, E_DEFEND_ANYWHERE, E_STAY_IN_DYING_HOST, E_REACH_EARTH = 47, 48, 49, 50
 
 _OP = {"ge": 0, "gt": 1}
 _TARGETS = {"humans": 0, "beings": 1, "servitors": 2, "enemies": 3}
@@ -149,9 +152,12 @@ _AGAINST = {"any": AGAINST_ANY,   # Gabriel's Mercurians: Humans a Demon Prince 
             "other_side_humans": AGAINST_OTHER_SIDE_HUMANS}
 _SIDE_ANY = {"heaven": HEAVEN, "hell": HELL, "any": 2}
 # A Malakite's oath (rulebook, Malakim: "a condition written in their game text"):
-# what it swore never to do.  Each is a single act, so each violation is one note.
+# what it swore never to do.  The first four are single acts, each violation one
+# note; a continuous condition costs "each round" it is broken (dissonance.keep_oaths).
 OATH_WAIT, OATH_RETREAT, OATH_USE_TOOLS, OATH_HARM_HUMANS = 1, 2, 3, 4
-_NEVER = {"wait": OATH_WAIT, "retreat": OATH_RETREAT, "use_tools": OATH_USE_TOOLS, "harm_humans": OATH_HARM_HUMANS}
+OATH_SUFFER_DEMONS = 5   # continuous: never suffer a demon at its Location
+_NEVER = {"wait": OATH_WAIT, "retreat": OATH_RETREAT, "use_tools": OATH_USE_TOOLS, "harm_humans": OATH_HARM_HUMANS,
+          "suffer_demons": OATH_SUFFER_DEMONS}
 
 EFFECTS = {
     # name: (code, [(param, allowed, default), ...])   -- at most 4 params (a, b, c, d)
@@ -193,6 +199,7 @@ EFFECTS = {
     "damage_all": (E_DAMAGE_ALL, [("realm", REALMS, "corporeal"), ("amount", "int", 1), ("targets", _TARGETS, "humans")]),
     "reinforce": (E_REINFORCE, []),
     "remove_from_combat": (E_REMOVE_FROM_COMBAT, []),
+    "redeem": (E_REDEEM, []),
     "forfeit_actions": (E_FORFEIT_ACTIONS, [("hits", REALMS, "corporeal")]),
     "disable_object": (E_DISABLE_OBJECT, []),
     "resonance_damage": (E_RESONANCE_DAMAGE, [("factor", "int", 2)]),

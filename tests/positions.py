@@ -111,7 +111,7 @@ class Board:
     def to_hand(self, seat, name):
         """An instance of ``name`` into seat's hand."""
         i = self.take(seat, name)
-        S.to_hand(self.s, seat, i)
+        S.to_hand(self.s, self.t, seat, i)
         return i
 
     def hand(self, seat):

@@ -12,11 +12,12 @@ BASES = {"Gabriel": ROOT / "decks/gabriel.toml", "Belial": ROOT / "decks/belial.
 # The card library, and the Objects and Ranks (tests/data/objects.toml), the
 # Ethereals, Animals and Marches cards (tests/data/marches.toml), the
 # Kyriotates and Shedim (tests/data/hosts.toml), the Malakim with oaths
-# (tests/data/oaths.toml) and the Bright Lilim, Redemption and Lilim
-# (tests/data/redemption.toml) no starter deck holds, so that random decks put
+# (tests/data/oaths.toml), the Bright Lilim, Redemption and Lilim
+# (tests/data/redemption.toml) and the Speed Skill and Attack and Defense Acts
+# (tests/data/combat.toml) no starter deck holds, so that random decks put
 # every mechanic in play.
 DATA = [ROOT / "tests/data/objects.toml", ROOT / "tests/data/marches.toml", ROOT / "tests/data/hosts.toml",
-        ROOT / "tests/data/oaths.toml", ROOT / "tests/data/redemption.toml"]
+        ROOT / "tests/data/oaths.toml", ROOT / "tests/data/redemption.toml", ROOT / "tests/data/combat.toml"]
 LIBRARY = Path(tempfile.mkdtemp(prefix="balance-library-"))
 atexit.register(shutil.rmtree, LIBRARY, True)
 for f in [*(ROOT / "decks/cards").glob("*.toml"), *DATA]:

@@ -8,47 +8,55 @@ checked against exact probabilities over many rolls).
 """
 import numpy as np
 import pytest
-from positions import BELIAL, GABRIEL, Board, peek
+from positions import BELIAL, GABRIEL, Board, data_deck, peek
 from scipy.stats import binomtest
 
 from balance.rules.innomine import state as S
 from balance.rules.innomine.actions import _best_attack
 from balance.rules.innomine.beings import attach, attack_value, can_act, is_down, move_to
 from balance.rules.innomine.combat import (
+    A_ACT,
     A_ATTACK,
     A_BOOST,
+    A_FORCED,
     A_RETREAT,
     A_ROLL,
     A_SONG,
-    A_TRAP,
     A_WAIT,
     ATTACKING,
     DEFENDING,
     MAX_ROUNDS,
+    REINFORCE,
+    TRAP,
     _berserk,
     _choose,
-    _declare,
     _end_of_round,
     _gather_attackers,
     _gather_defenders,
+    _order,
+    _play_acts,
     _resolve,
-    _send_reinforcements,
     _uses,
     attackable,
     can_base_attack,
+    combat_type,
     fight,
     may_take_base_attack,
 )
+from balance.rules.innomine.combat_acts import hand_act, may_hold
+from balance.rules.innomine.combat_types import open_types
 from balance.rules.innomine.damage import deal_damage, ethereal_loss, resolve_zero_hits
 from balance.rules.innomine.effects import use_ability
-from balance.rules.innomine.policies import W_GANG, W_RETREAT
+from balance.rules.innomine.policies import W_COMBAT_ACTS, W_GANG, W_RETREAT
 from balance.rules.innomine.tables import D_ATK, D_HITS
 from balance.rules.innomine.tethers import burn_demons_in_combat
+from balance.rules.innomine.trace import T_ATTACK, T_PLAY, T_ROUND
 from balance.rules.innomine.vocabulary import (
     CELESTIAL,
     CORPOREAL,
     COUNTERS,
     E_DAMAGE_LOCATION,
+    E_REINFORCE,
     ETHEREAL_REALM,
 )
 from balance.sim.seeding import DICE, d6
@@ -74,6 +82,16 @@ def board(decks=("belial", "gabriel")):
     b.clear_board()
     b.new_york = b.put(BELIAL, "New York", b.earth, ctrl=-1)
     return b
+
+
+@pytest.fixture(scope="module")
+def combat_decks(tmp_path_factory):
+    """Belial's, Gabriel's, Michael's and Saminga's starter decks with the cards of
+    tests/data/combat.toml (Speed, Soul Strike, Soul Shield), by name."""
+    tmp = tmp_path_factory.mktemp("combat")
+    repo = {"Speed": 2, "Soul Strike": 1, "Soul Shield": 1}
+    names = ("belial", "gabriel", "michael", "saminga")
+    return {name: data_deck(tmp, name, "combat.toml", repo, {}) for name in names}
 
 
 def sides(b, attackers, defenders):
@@ -304,11 +322,17 @@ def test_attackers_join_from_anywhere_in_the_realm_and_defending_is_free():
     assert (I == before).all()
 
 
-def declaration(b, L):
-    n = b.N
-    order, what, whom = (np.empty(n, dtype=np.int64) for _ in range(3))
-    k = _declare(b.s, b.t, L, R_CO, order, what, whom)
-    return list(order[:k])
+def round_start(b, p=BELIAL, q=GABRIEL):
+    """A round's order, declarations and the Combat Acts it offers, as combat._rounds
+    sets them up (Belial attacking, Gabriel defending)."""
+    order, what, whom = (np.full(b.N, -1, dtype=np.int64) for _ in range(3))
+    n, acts = _order(b.s, b.t, order, what, p, q)
+    return order, what, whom, n, acts
+
+
+def declaration(b):
+    order, _, _, n, _ = round_start(b)
+    return list(order[:n])
 
 
 def test_attackers_declare_and_resolve_before_defenders_unless_a_leader_defends():
@@ -323,12 +347,72 @@ def test_attackers_declare_and_resolve_before_defenders_unless_a_leader_defends(
     grasch = b.put(BELIAL, "Grasch", L)
     vashka = b.put(BELIAL, "Vashka", L)
     sides(b, [grasch, vashka], [tamiel, uzziel])
-    assert declaration(b, L) == [grasch, vashka, tamiel, uzziel]
+    assert declaration(b) == [grasch, vashka, tamiel, uzziel]
     marnel = b.put(GABRIEL, "Marnel", L)
     sides(b, [], [marnel])
-    assert declaration(b, L) == [uzziel, grasch, vashka, tamiel, marnel]
+    assert declaration(b) == [uzziel, grasch, vashka, tamiel, marnel]
     I[marnel, S.F_DMG + CORPOREAL] = hits(b, "Marnel", CORPOREAL)       # a Leader at 0 Hits leads nobody
-    assert declaration(b, L) == [grasch, vashka, tamiel, uzziel]
+    assert declaration(b) == [grasch, vashka, tamiel, uzziel]
+
+
+def test_speed_and_the_ofanite_of_war_attunement_go_first(combat_decks):
+    """"Some cards or abilities, such as Speed or the Ofanite of War Attunement, may
+    affect this order, in which case those effects supersede this rule": Beings
+    with more Speed declare and resolve first -- Michael's Ofanim of War have
+    Speed 1, the Speed Skill gives 1 more -- and among equal Speed the rulebook's
+    order stands, attackers first (I58)."""
+    b = board((combat_decks["belial"], combat_decks["michael"]))
+    s, L = b.s, b.new_york
+    grasch = b.put(BELIAL, "Grasch", L)
+    vashka = b.put(BELIAL, "Vashka", L)
+    jehoel = b.put(GABRIEL, "Jehoel", L)            # Michael's Malakite
+    sariel = b.put(GABRIEL, "Sariel", L)            # Michael's Ofanite
+    sides(b, [grasch, vashka], [jehoel, sariel])
+    assert declaration(b) == [sariel, grasch, vashka, jehoel]
+    attach(s, b.t, b.take(BELIAL, "Speed"), vashka, BELIAL)
+    assert declaration(b) == [vashka, sariel, grasch, jehoel]
+    attach(s, b.t, b.take(GABRIEL, "Speed"), sariel, GABRIEL)
+    assert declaration(b) == [sariel, vashka, grasch, jehoel]
+
+
+def test_a_leader_picks_a_defender_that_speed_leaves_behind_an_attacker(combat_decks):
+    """Leader (I15) beside Speed (I58): the Leader's pick acts before the attackers
+    of its own Speed, not before faster ones, and is the strongest defender that
+    would not already act before every attacker.  Ramiel, Michael's Ofanite of
+    War and a Leader, is faster than slow attackers, so he picks Jehoel; against a
+    Speedy Vashka he picks himself and goes before her."""
+    b = board((combat_decks["belial"], combat_decks["michael"]))
+    s, L = b.s, b.new_york
+    grasch = b.put(BELIAL, "Grasch", L)
+    vashka = b.put(BELIAL, "Vashka", L)
+    jehoel = b.put(GABRIEL, "Jehoel", L)
+    ramiel = b.put(GABRIEL, "Ramiel", L)
+    sides(b, [grasch, vashka], [jehoel, ramiel])
+    assert declaration(b) == [ramiel, jehoel, grasch, vashka]
+    attach(s, b.t, b.take(BELIAL, "Speed"), vashka, BELIAL)
+    assert declaration(b) == [ramiel, vashka, grasch, jehoel]
+
+
+def test_a_being_with_speed_fells_its_attacker_before_the_blow_lands(combat_decks):
+    """The order decides the fight: "Resolve effects in this order", and a Being
+    at 0 Hits "can take no further actions".  Grasch and Azra can each fell the
+    other with one blow; Grasch, attacking, strikes first and Azra never strikes
+    -- unless Azra has Speed, and then Grasch never does (I58).  Saminga's
+    Grasch, in seat 0: Belial's would tear at double damage (I68)."""
+    for fast in (False, True):
+        b = board((combat_decks["saminga"], combat_decks["gabriel"]))
+        s, I, L = b.s, b.s.I, b.new_york
+        s.w[:, W_RETREAT] = 0
+        grasch = b.put(BELIAL, "Grasch", L)
+        azra = b.put(GABRIEL, "Azra", L)
+        I[grasch, S.F_ACTS] = 1
+        I[grasch, S.F_DMG + CORPOREAL] = hits(b, "Grasch", CORPOREAL) - 1
+        I[azra, S.F_DMG + CORPOREAL] = hits(b, "Azra", CORPOREAL) - 1
+        if fast:
+            attach(s, b.t, b.take(GABRIEL, "Speed"), azra, GABRIEL)
+        fight(s, b.t, grasch, azra)
+        blows = [(int(r[3]), int(r[4])) for r in s.trace[:s.g[S.G_TRACE_N]] if r[5] == T_ATTACK]
+        assert blows == ([(azra, grasch)] if fast else [(grasch, azra)])
 
 
 # ================================================================== whole combats
@@ -625,10 +709,28 @@ def test_a_berserk_defender_in_danger_attacks_instead_of_retreating():
 
 
 # ================================================================== Combat Acts
+def only_copy(b, seat, name):
+    """An instance of ``name`` into seat's hand, the only copy there."""
+    card = b.to_hand(seat, name)
+    I = b.s.I
+    for c in b.hand(seat):
+        if c != card and I[c, S.F_DESIGN] == I[card, S.F_DESIGN]:
+            I[c, S.F_ZONE] = S.Z_DISCARD
+    return card
+
+
+def point(b, L, progression, m, dec, res, acts, r=R_CO):
+    """One point of a round's progression (combat._play_acts), Belial attacking
+    Gabriel; ``progression`` is (order, what, whom, n) from round_start."""
+    order, what, whom, n = progression
+    return _play_acts(b.s, b.t, L, r, BELIAL, GABRIEL, order, what, whom, n, m, dec, res, acts)
+
+
 def test_send_reinforcements_brings_defenders_from_one_location_when_outnumbered():
     """Send Reinforcements: a Combat Act, "Move any number of Beings you Influence
     from any one Location to a Location where combat is in progress" -- played,
-    and paid for, by the defender when outnumbered (here at a cost of 2 Essence)."""
+    and paid for, by the defender when outnumbered (here at a cost of 2 Essence);
+    a card it cannot pay for is not looked at again that round (I72)."""
     b = Board(overrides={"Send Reinforcements": {"cost": 2}})
     b.clear_board()
     s, I = b.s, b.s.I
@@ -638,40 +740,238 @@ def test_send_reinforcements_brings_defenders_from_one_location_when_outnumbered
     help1 = b.put(GABRIEL, "Azra", b.earth)
     help2 = b.put(GABRIEL, "Hadriel", b.earth)
     heaven = b.put(GABRIEL, "Zophiel", b.realm(GABRIEL))
-    card = b.to_hand(GABRIEL, "Send Reinforcements")
-    for c in b.hand(GABRIEL):
-        if c != card and I[c, S.F_DESIGN] == I[card, S.F_DESIGN]:
-            I[c, S.F_ZONE] = S.Z_DISCARD                           # one copy in hand
+    card = only_copy(b, GABRIEL, "Send Reinforcements")
+    s.g[S.G_FIGHT_TARGET] = target
     sides(b, [grasch], [target])
-    _send_reinforcements(s, b.t, GABRIEL, L, target)
+    order, what, whom, n, acts = round_start(b)
+    assert point(b, L, (order, what, whom, n), n, 0, 0, acts)[0] == n
     assert I[card, S.F_ZONE] == S.Z_HAND                           # not outnumbered
     vashka = b.put(BELIAL, "Vashka", L)
     sides(b, [vashka], [])
     s.S[GABRIEL, S.S_ESSENCE] = 1
-    _send_reinforcements(s, b.t, GABRIEL, L, target)
-    assert I[card, S.F_ZONE] == S.Z_HAND                           # cannot pay
+    order, what, whom, n, acts = round_start(b)
+    m, acts = point(b, L, (order, what, whom, n), n, 0, 0, acts)
+    assert I[card, S.F_ZONE] == S.Z_HAND and m == n                # cannot pay ...
+    assert acts & (REINFORCE << DEFENDING) == 0                    # ... and is not asked again this round
     s.S[GABRIEL, S.S_ESSENCE] = 5
-    _send_reinforcements(s, b.t, GABRIEL, L, target)
+    order, what, whom, n, acts = round_start(b)
+    m, acts = point(b, L, (order, what, whom, n), n, 0, 0, acts)
     assert I[card, S.F_ZONE] == S.Z_DISCARD and s.S[GABRIEL, S.S_ESSENCE] == 3
+    assert sorted(order[n:m]) == sorted([help1, help2])
     for i in (help1, help2):
         assert I[i, S.F_LOC] == L and I[i, S.F_FIGHT] == DEFENDING
     assert I[heaven, S.F_LOC] == b.realm(GABRIEL) and I[heaven, S.F_FIGHT] == -1
 
 
-def test_pit_trap_takes_an_attacker_out_of_the_combat():
-    """Pit Trap: "Discard Pit Trap as a Combat Act.  One Being involved in combat with
-    holder of Pit Trap is removed from combat and enters a generic Location" -- the
-    holder springs it when the strongest attacker threatens it."""
+def test_combat_acts_may_be_played_after_a_resolution_and_join_at_the_next_declaration():
+    """"Combat Acts may be played at any time during this progression": Grasch's
+    blow fells Azra, and Gabriel, now outnumbered, plays Send Reinforcements at
+    once, after that resolution.  "Those Beings join combat [...] next time actions
+    are declared": Hadriel takes no part in the rest of the round and declares in
+    the next.  Before that blow, two against two, nothing was played (I72)."""
     b = board()
     s, I, L = b.s, b.s.I, b.new_york
-    tamiel = b.put(GABRIEL, "Tamiel", L)
-    trap = b.take(GABRIEL, "Pit Trap")
-    attach(s, b.t, trap, tamiel, GABRIEL)
     grasch = b.put(BELIAL, "Grasch", L)
-    sides(b, [grasch], [tamiel])
-    I[tamiel, S.F_DMG + CORPOREAL] = hits(b, "Tamiel", CORPOREAL) - atk(b, "Grasch", CORPOREAL)
-    a, j = _choose(s, b.t, tamiel, L, R_CO)
-    assert (a, j) == (A_TRAP, grasch)
-    _resolve(s, b.t, tamiel, a, j, L, R_CO)
-    assert I[trap, S.F_ZONE] == S.Z_DISCARD and I[tamiel, S.F_NATT] == 0
+    vashka = b.put(BELIAL, "Vashka", L)
+    tamiel = b.put(GABRIEL, "Tamiel", L)
+    azra = b.put(GABRIEL, "Azra", L)
+    hadriel = b.put(GABRIEL, "Hadriel", b.earth)
+    card = only_copy(b, GABRIEL, "Send Reinforcements")
+    I[azra, S.F_DMG + CORPOREAL] = hits(b, "Azra", CORPOREAL) - atk(b, "Grasch", CORPOREAL)
+    s.g[S.G_FIGHT_TARGET] = tamiel
+    sides(b, [grasch, vashka], [tamiel, azra])
+    order, what, whom, n, acts = round_start(b)
+    prog = (order, what, whom, n)
+    assert list(order[:n]) == [grasch, vashka, tamiel, azra]
+    m, acts = point(b, L, prog, n, 0, 0, acts)
+    what[:n], whom[:n] = [A_ATTACK, A_ATTACK, A_WAIT, A_WAIT], [azra, tamiel, -1, -1]
+    for k in range(n):
+        m, acts = point(b, L, prog, m, k + 1, 0, acts)
+    assert m == n and I[card, S.F_ZONE] == S.Z_HAND
+    _resolve(s, b.t, grasch, A_ATTACK, azra, L, R_CO)
+    assert not can_act(s, b.t, azra)
+    m, acts = point(b, L, prog, m, n, 1, acts)
+    assert I[card, S.F_ZONE] == S.Z_DISCARD
+    assert m == n + 1 and order[n] == hadriel and I[hadriel, S.F_LOC] == L and I[hadriel, S.F_FIGHT] == DEFENDING
+    assert hadriel not in order[:n]                                # nothing to resolve this round
+    assert declaration(b) == [grasch, vashka, tamiel, hadriel]     # the next round's order
+
+
+def test_reinforcements_sent_before_the_first_declaration_declare_in_that_round():
+    """The sample game: "He immediately calls for backup (i.e., Gabriel plays Send
+    Reinforcements) [...] Bucephel joins combat at Marnel's side.  The attacking
+    player, Belial, now declares his actions [...] Bucephel and Marnel both target
+    a base Attack against Srnclack" -- played before the first declaration, the
+    reinforcements act in the first round (I72)."""
+    b = board()
+    s, I, L = b.s, b.s.I, b.new_york
+    srnclack = b.put(BELIAL, "Srnclack", b.earth)
+    ed = b.put(BELIAL, "Ed Holder", b.earth, ctrl=BELIAL)
+    marnel = b.put(GABRIEL, "Marnel", L)
+    bucephel = b.put(GABRIEL, "Bucephel", b.earth)
+    card = only_copy(b, GABRIEL, "Send Reinforcements")
+    s.w[BELIAL, W_GANG] = 2
+    I[srnclack, S.F_ACTS] = I[ed, S.F_ACTS] = 1
+    fight(s, b.t, srnclack, marnel)
+    rows = [tuple(int(v) for v in r) for r in s.trace[:s.g[S.G_TRACE_N]]]
+    played = next(k for k, r in enumerate(rows) if r[5] == T_PLAY and r[3] == card)
+    first_round = next(k for k, r in enumerate(rows) if r[5] == T_ROUND)
+    second_round = next((k for k, r in enumerate(rows) if r[5] == T_ROUND and r[6] == 2), len(rows))
+    assert first_round < played
+    assert any(r[5] == T_ATTACK and r[3] == bucephel for r in rows[played:second_round])
+
+
+def test_pit_trap_is_sprung_between_a_declared_blow_and_its_resolution():
+    """Pit Trap: "Discard Pit Trap as a Combat Act.  One Being involved in combat
+    with holder of Pit Trap is removed from combat and enters a generic Location"
+    -- played "at any time during this progression": Grasch declares a blow that
+    would bring Tamiel to 0 Hits; once Tamiel has declared, Gabriel springs the
+    trap in place of Tamiel's action, and Grasch leaves the combat before his blow
+    resolves.  Without the Act (a policy that plays none), the blow lands (I73).
+    Saminga's Grasch, in seat 0: Belial's would tear at double damage (I68)."""
+    for plays in (1, 0):
+        b = board(("saminga", "gabriel"))
+        s, I, L = b.s, b.s.I, b.new_york
+        s.w[GABRIEL, W_COMBAT_ACTS] = plays
+        tamiel = b.put(GABRIEL, "Tamiel", L)
+        trap = b.take(GABRIEL, "Pit Trap")
+        attach(s, b.t, trap, tamiel, GABRIEL)
+        grasch = b.put(BELIAL, "Grasch", b.earth)
+        I[grasch, S.F_ACTS] = 1
+        left = atk(b, "Grasch", CORPOREAL)
+        I[tamiel, S.F_DMG + CORPOREAL] = hits(b, "Tamiel", CORPOREAL) - left
+        fight(s, b.t, grasch, tamiel)
+        blows = [r for r in s.trace[:s.g[S.G_TRACE_N]] if r[5] == T_ATTACK and r[3] == grasch]
+        if plays:
+            assert I[trap, S.F_ZONE] == S.Z_DISCARD and I[tamiel, S.F_NATT] == 0
+            assert I[grasch, S.F_LOC] == b.earth and I[grasch, S.F_FIGHT] == -1
+            assert blows == [] and I[tamiel, S.F_DMG + CORPOREAL] == hits(b, "Tamiel", CORPOREAL) - left
+        else:
+            assert I[trap, S.F_ZONE] == S.Z_PLAY and len(blows) == 1     # it falls loose from Tamiel in Trauma
+
+
+def test_pit_trap_takes_the_place_of_its_holders_declared_action():
+    """Combat Acts "usually take the place of an action by one of your servants":
+    Pit Trap can be played from its holder's declaration until that action
+    resolves, and replaces it (A_ACT) -- not a Retreat, which Cowardice may have
+    dictated.  Trying it is an action other than a base Attack, so Berserk ("the
+    Mercurian attacks with base Attack value") may turn it into one; the holder
+    then tries no more that round (I73)."""
+    b = board()
+    s, I, L = b.s, b.s.I, b.new_york
+    grasch = b.put(BELIAL, "Grasch", L)
+    jayeil = b.put(GABRIEL, "Jayeil", L)
+    trap = b.take(GABRIEL, "Pit Trap")
+    attach(s, b.t, trap, jayeil, GABRIEL)
+    I[jayeil, S.F_DMG + CORPOREAL] = hits(b, "Jayeil", CORPOREAL) - atk(b, "Grasch", CORPOREAL)
+    sides(b, [grasch], [jayeil])
+    order, what, whom, n, acts = round_start(b)
+    prog = (order, what, whom, n)
+    assert list(order[:n]) == [grasch, jayeil] and acts & (TRAP << DEFENDING)
+    what[0], whom[0] = A_ATTACK, jayeil
+    point(b, L, prog, n, 1, 0, acts)
+    assert I[trap, S.F_ATT] == jayeil                              # Jayeil has not declared yet
+    what[1], whom[1] = A_RETREAT, -1
+    point(b, L, prog, n, 2, 0, acts)
+    assert I[trap, S.F_ATT] == jayeil                              # a Retreat stands
+    what[1] = A_WAIT
+    I[jayeil, S.F_DISCORD] = 6                                     # Berserk, always
+    point(b, L, prog, n, 2, 0, acts)
+    assert (what[1], whom[1]) == (A_FORCED, grasch) and I[trap, S.F_ATT] == jayeil
+    saved = s.rng.copy()
+    point(b, L, prog, n, 2, 0, acts)
+    assert (s.rng == saved).all() and what[1] == A_FORCED          # no second try, no roll
+    what[1], I[jayeil, S.F_DISCORD] = A_WAIT, 0
+    point(b, L, prog, n, 2, 2, acts)
+    assert I[trap, S.F_ATT] == jayeil                              # its action has resolved
+    point(b, L, prog, n, 2, 0, acts)
+    assert what[1] == A_ACT and I[trap, S.F_ZONE] == S.Z_DISCARD
     assert I[grasch, S.F_FIGHT] == -1 and I[grasch, S.F_LOC] == b.earth
+    _resolve(s, b.t, grasch, A_ATTACK, jayeil, L, R_CO)
+    assert I[jayeil, S.F_DMG + CORPOREAL] == hits(b, "Jayeil", CORPOREAL) - atk(b, "Grasch", CORPOREAL)
+
+
+# ================================================================== Attack and Defense Acts
+def test_soul_strike_opens_celestial_combat_on_earth(combat_decks):
+    """"On Earth, the standard combat is corporeal; [...] celestial combat is
+    difficult to initiate witout specialized Attack or Defense Acts": Soul Strike,
+    an Attack Act, opens celestial combat to its holder's Beings (I59).
+    Srnclack's Celestial Attack takes a larger share of Zophiel's Hits than his
+    Corporeal one, so with the Act in hand and the Essence to pay he attacks
+    celestially and plays it; without either, or under a policy that plays no
+    Combat Acts, the fight stays corporeal."""
+    b = board((combat_decks["belial"], combat_decks["gabriel"]))
+    s, I = b.s, b.s.I
+    srnclack = b.put(BELIAL, "Srnclack", b.earth)
+    zophiel = b.put(GABRIEL, "Zophiel", b.earth)
+    for c in b.hand(BELIAL):
+        if I[c, S.F_DESIGN] == b.design("Soul Strike"):
+            I[c, S.F_ZONE] = S.Z_DISCARD
+    assert open_types(s, b.t, srnclack, b.earth) == 1 << R_CO
+    assert combat_type(s, b.t, srnclack, zophiel) == R_CO
+    card = only_copy(b, BELIAL, "Soul Strike")
+    s.S[BELIAL, S.S_ESSENCE] = 0
+    assert combat_type(s, b.t, srnclack, zophiel) == R_CO
+    s.S[BELIAL, S.S_ESSENCE] = 3
+    assert open_types(s, b.t, srnclack, b.earth) == (1 << R_CO) | (1 << R_CE)
+    assert combat_type(s, b.t, srnclack, zophiel) == R_CE
+    s.w[BELIAL, W_COMBAT_ACTS] = 0
+    assert combat_type(s, b.t, srnclack, zophiel) == R_CO
+    s.w[BELIAL, W_COMBAT_ACTS] = 1
+    I[srnclack, S.F_ACTS] = 1
+    fight(s, b.t, srnclack, zophiel)
+    assert I[card, S.F_ZONE] == S.Z_DISCARD and s.S[BELIAL, S.S_ESSENCE] == 2
+    assert I[zophiel, S.F_DMG + CELESTIAL] > 0 and I[zophiel, S.F_DMG + CORPOREAL] == 0
+
+
+def test_soul_shield_makes_the_fight_celestial_and_humans_leave_it(combat_decks):
+    """A Defense Act, played by the attacked Being's controller as the combat
+    begins (I59): Soul Shield makes Ed's attack on Marnel celestial, and Humans
+    "when on Earth [...] may only participate in Corporeal combat", so Ed leaves
+    the combat unfought, his action spent, Marnel unhurt.  Without the Act Ed's
+    blow lands.  It is not played for an attacked Being that could not take part
+    in celestial combat (Pen, a Human)."""
+    for shield in (True, False):
+        b = board((combat_decks["belial"], combat_decks["gabriel"]))
+        s, I = b.s, b.s.I
+        ed = b.put(BELIAL, "Ed Holder", b.earth, ctrl=BELIAL)
+        marnel = b.put(GABRIEL, "Marnel", b.earth)
+        for c in b.hand(GABRIEL):
+            if I[c, S.F_DESIGN] == b.design("Soul Shield"):
+                I[c, S.F_ZONE] = S.Z_DISCARD
+        card = only_copy(b, GABRIEL, "Soul Shield") if shield else -1
+        I[ed, S.F_ACTS] = 1
+        fight(s, b.t, ed, marnel)
+        assert I[ed, S.F_ACTS] == 0 and I[ed, S.F_FIGHT] == -1 and I[marnel, S.F_FIGHT] == -1
+        blows = [r for r in s.trace[:s.g[S.G_TRACE_N]] if r[5] == T_ATTACK and r[3] == ed]
+        if shield:
+            assert I[card, S.F_ZONE] == S.Z_DISCARD and blows == []
+            assert I[marnel, S.F_DMG:S.F_DMG + 3].sum() == 0
+        else:
+            assert len(blows) > 0
+    pen = b.put(GABRIEL, "Pen Quinn", b.earth, ctrl=GABRIEL)
+    srnclack = b.put(BELIAL, "Srnclack", b.earth)
+    card = only_copy(b, GABRIEL, "Soul Shield")
+    I[srnclack, S.F_ACTS] = 1
+    fight(s, b.t, srnclack, pen)
+    assert I[card, S.F_ZONE] == S.Z_HAND
+
+
+def test_a_seat_holding_no_combat_act_is_skipped_on_one_bit():
+    """I72's cost: state.to_hand notes the effect codes of every Combat Act that
+    comes into a hand; cards leave the hand without telling it, and the first look
+    into the hand sets the mask right, so a seat that holds none is skipped on
+    one bit test from then on."""
+    b = board()
+    s, I = b.s, b.s.I
+    for c in b.hand(GABRIEL):
+        I[c, S.F_ZONE] = S.Z_DISCARD
+    s.S[GABRIEL, S.S_HAND_ACTS] = 0
+    card = b.to_hand(GABRIEL, "Send Reinforcements")
+    assert may_hold(s, GABRIEL, E_REINFORCE) and hand_act(s, b.t, GABRIEL, E_REINFORCE, -1) == card
+    I[card, S.F_ZONE] = S.Z_DISCARD                              # played, say
+    assert may_hold(s, GABRIEL, E_REINFORCE)                     # not told ...
+    assert hand_act(s, b.t, GABRIEL, E_REINFORCE, -1) == -1      # ... until it looks
+    assert s.S[GABRIEL, S.S_HAND_ACTS] == 0 and not may_hold(s, GABRIEL, E_REINFORCE)
+    b.to_hand(GABRIEL, "Acting")                                 # a Skill is no Combat Act
+    assert s.S[GABRIEL, S.S_HAND_ACTS] == 0

@@ -34,6 +34,7 @@ from balance.rules.innomine.combat import (
     _choose,
     _declare,
     _gather_attackers,
+    _order,
     fight,
     fire_song,
 )
@@ -252,7 +253,9 @@ def test_a_blow_the_target_declares_at_the_djinn_lets_it_answer_in_the_round():
     fighting(b, ifrit, [azra], [])
     assert _choose(s, b.t, ifrit, b.new_york, S.R_CORPOREAL) == (A_WAIT, -1)
     order, what, whom = s.rounds[0], s.rounds[1], s.rounds[2]
-    n = _declare(s, b.t, b.new_york, S.R_CORPOREAL, order, what, whom)
+    n, _ = _order(s, b.t, order, what, GABRIEL, BELIAL)
+    for k in range(n):
+        what[k], whom[k] = _declare(s, b.t, order[k], b.new_york, S.R_CORPOREAL)
     decl = {int(order[k]): (int(what[k]), int(whom[k])) for k in range(n)}
     assert list(order[:n]) == [azra, ifrit]
     assert decl[azra][1] == ifrit and decl[ifrit] == (A_ATTACK, azra)

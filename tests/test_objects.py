@@ -161,7 +161,7 @@ def test_distinctions_climb_their_superiors_ladder_one_rung_at_a_time(b, seat, s
     first, second, third = (b.take(seat, n) for n in ladder)
     attach(s, b.t, b.take(1 - seat, other), being, 1 - seat)
     assert [can_hold(s, b.t, being, c) for c in (first, second, third)] == [True, False, False]
-    S.to_hand(s, seat, second)
+    S.to_hand(s, b.t, seat, second)
     s.S[seat, S.S_ESSENCE] = 20
     assert card_value(s, b.t, seat, second)[0] == 0      # no Being to promote yet
     attach(s, b.t, first, being, seat)

@@ -21,10 +21,14 @@ from balance.rules.innomine.combat import (
     A_ATTACK,
     A_DISABLE,
     A_FORFEIT,
+    A_FORFEITED,
     A_ROLL,
+    A_WAIT,
     _choose,
     _declare,
     _defenders_from_afar,
+    _order,
+    _play_acts,
     _resolve,
     _uses,
     fight,
@@ -38,7 +42,7 @@ from balance.rules.innomine.effects import human_influence
 from balance.rules.innomine.host_resonance import rider_options
 from balance.rules.innomine.hosts import ride
 from balance.rules.innomine.humans import age_mortals, kill_human
-from balance.rules.innomine.policies import W_D666_AFTER, W_D666_BEFORE
+from balance.rules.innomine.policies import W_COMBAT_ACTS, W_D666_AFTER, W_D666_BEFORE
 from balance.rules.innomine.resonances import (
     ANY_REALM,
     OP_GT,
@@ -288,18 +292,31 @@ def test_a_habbalite_of_belials_makes_a_hard_hitter_forfeit_rather_than_strike_w
 
 def test_forfeited_actions_are_lost_in_combat_rounds_and_in_the_actions_phase():
     """The target forfeits the next actions it would take, of either kind: a
-    combat round's (it declares nothing, but stays in the combat) and an Actions
-    phase action (lost, and no Wait).  Leaving play clears what is left (I68)."""
+    combat round's (it declares nothing, but stays in the combat, and its Pit
+    Trap cannot take the place of the action it forfeits) and an Actions phase
+    action (lost, and no Wait).  Leaving play clears what is left (I68, I73)."""
     b = board()
-    s, I = b.s, b.s.I
-    grasch = b.put(BELIAL, "Grasch", b.new_york)
-    tamiel = b.put(GABRIEL, "Tamiel", b.new_york)
+    s, I, L = b.s, b.s.I, b.new_york
+    s.w[GABRIEL, W_COMBAT_ACTS] = 1
+    grasch = b.put(BELIAL, "Grasch", L)
+    tamiel = b.put(GABRIEL, "Tamiel", L)
+    trap = b.take(GABRIEL, "Pit Trap")
+    attach(s, b.t, trap, tamiel, GABRIEL)
+    I[tamiel, S.F_DMG + R_CO] = hits_left(s, b.t, tamiel, R_CO) - 1        # Grasch's blow would fell her
     I[tamiel, S.F_FORFEIT] = 2
     fighting(b, tamiel, [grasch], [])
     order, what, whom = s.rounds
-    n = _declare(s, b.t, b.new_york, R_CO, order, what, whom)
-    assert list(order[:n]) == [grasch]
+    n, acts = _order(s, b.t, order, what, BELIAL, GABRIEL)
+    assert list(order[:n]) == [grasch, tamiel]
+    for k in range(n):
+        what[k], whom[k] = _declare(s, b.t, order[k], L, R_CO)
+    assert whom[0] == tamiel and (what[1], whom[1]) == (A_FORFEITED, -1)
     assert I[tamiel, S.F_FORFEIT] == 1 and I[tamiel, S.F_FIGHT] == S.DEFENDING
+    _play_acts(s, b.t, L, R_CO, BELIAL, GABRIEL, order, what, whom, n, n, n, 0, acts)
+    assert I[trap, S.F_ATT] == tamiel and I[grasch, S.F_FIGHT] == S.ATTACKING    # no action to give it
+    what[1] = A_WAIT                                                             # an action to give: sprung
+    _play_acts(s, b.t, L, R_CO, BELIAL, GABRIEL, order, what, whom, n, n, n, 0, acts)
+    assert I[trap, S.F_ZONE] == S.Z_DISCARD and I[grasch, S.F_FIGHT] == -1
     I[grasch, S.F_FIGHT] = I[tamiel, S.F_FIGHT] = -1
     I[tamiel, S.F_ACTS] = 1
     take_action(s, b.t, tamiel)

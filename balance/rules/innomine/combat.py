@@ -4,11 +4,13 @@ A Being attacks a Being in its realm that "has spent at least one opponent's
 turn in the Realm"; the fight happens at the target's Location.  The target is
 engaged, Beings at that Location may Defend, and Send Reinforcements may bring
 more.  Each round every able participant declares -- attackers first, then
-defenders -- a base Attack, a game-text use, Wait or Retreat; effects resolve
-in the same order.  The combat type is the realm's standard one -- Corporeal on
-Earth, Ethereal in the Marches, Celestial in a Realm -- or another the attacker
-may choose there (combat_types.open_types; combat_type picks).  "If at the end of the
-round neither attacking nor defending player have a Being involved in Combat
+defenders, unless Speed or a Leader says otherwise -- a base Attack, a
+game-text use, Wait or Retreat; effects resolve in the same order, and Combat
+Acts may be played between any two of these steps.  The combat type is the
+realm's standard one -- Corporeal on Earth, Ethereal in the Marches, Celestial
+in a Realm -- or another the attacker may choose there (combat_types.open_types;
+combat_type picks), or one an Attack or Defense Act gives it.  "If at the end of
+the round neither attacking nor defending player have a Being involved in Combat
 remaining above 0 Hits in all Realms, or one player has no Beings remaining in
 the Location, combat is over."
 
@@ -27,6 +29,7 @@ from .beings import (
     can_act,
     detach,
     effect_param,
+    effect_sum,
     find_effect,
     has_effect,
     has_sheet,
@@ -39,14 +42,27 @@ from .beings import (
     move_to,
     unfledged,
 )
-from .combat_types import may_fight_in, open_types
+from .combat_acts import hand_act, may_hold, play_act
+from .combat_types import may_fight_in, open_types, text_types
 from .d666 import d6_check
 from .damage import deal_damage, resolve_zero_hits
 from .dissonance import action_dissonance, add_dissonance, breaks_oath, keep_oaths, uses_card
-from .essence import action_cost, card_cost, pay, pay_action
+from .essence import action_cost, pay_action
 from .humans import afterlife_side
 from .ranks import worth
-from .policies import W_ATTACK_HUMAN, W_ATTACK_SERVITOR, W_DEFEND, W_GANG, W_RETREAT, score, weight
+from .policies import (
+    W_ATTACK_HUMAN,
+    W_ATTACK_SERVITOR,
+    W_COMBAT_ACTS,
+    W_DEFEND,
+    W_GANG,
+    W_RETREAT,
+    below_policy,
+    is_random,
+    score,
+    weight,
+)
+from .realms import usable_here
 from .resonances import forfeit_count, forfeit_faces, forfeits, make_forfeit, p_faces, tear, tear_expectation
 from .state import (
     ATTACKING,
@@ -79,18 +95,18 @@ from .state import (
     G_WINNER,
     R_CELESTIAL,
     R_CORPOREAL,
+    R_ETHEREAL,
     S_ESSENCE,
     Z_DISCARD,
     Z_PLAY,
     beings_in_play,
-    hand,
     loc_earth,
     log,
     others_in_play,
     realm_of,
     realm_type,
 )
-from .tables import D_ATK, D_COST, D_CTYPE, D_KIND, P_SIDE
+from .tables import D_ATK, D_CTYPE, D_KIND, P_SIDE
 from .superior_dissonance import engage_demons, location_harm
 from .tethers import burn_demons_in_combat
 from .trace import (
@@ -111,13 +127,16 @@ from .vocabulary import (
     E_DEFEND_ANYWHERE,
     E_DISABLE_OBJECT,
     E_COMBAT_ESSENCE,
+    E_COMBAT_TYPE,
     E_DAMAGE_LOCATION,
+    E_DEFENSE_TYPE,
     E_END_TURN_DAMAGE,
     E_LEADER,
     E_REINFORCE,
     E_REMOVE_FROM_COMBAT,
     E_RETREAT_STAY,
     E_ROLL_DAMAGE,
+    E_SPEED,
     CALABITE,
     ELOHITE,
     HEAVEN,
@@ -134,10 +153,16 @@ from .vocabulary import (
     UNDEAD,
 )
 
-A_WAIT, A_ATTACK, A_ROLL, A_SONG, A_BOOST, A_TRAP, A_RETREAT, A_TEAR = range(8)
-A_FORFEIT, A_DISABLE = 8, 9     # Belial's Habbalah and Balseraphs (I68)
+# Round actions.  A_ACT: the Being's action was given to a Combat Act (Pit Trap);
+# A_FORCED: Berserk turned an attempt at one into a base Attack (combat._spring).
+A_WAIT, A_ATTACK, A_ROLL, A_SONG, A_BOOST, A_ACT, A_RETREAT, A_TEAR, A_FORCED = range(9)
+# Belial's Habbalah and Balseraphs (I68); A_FORFEITED: a Habbalite made the Being
+# forfeit the round's action, so it declares nothing (combat._declare).
+A_FORFEIT, A_DISABLE, A_FORFEITED = 9, 10, 11
 MAX_ROUNDS = 12
 HORIZON = 2     # rounds a policy counts when it takes something from an enemy for longer (I68)
+# The Combat Acts a round may offer a side (combat._play_acts), shifted by the side.
+TRAP, REINFORCE = 1, 4
 
 
 @njit(cache=True)
@@ -213,10 +238,13 @@ def combat_type(s, t, lead, target):
     there (combat_types.open_types), the one whose base Attack takes the largest
     share of the target's Hits left in that realm -- "celestial combat may be
     chosen freely by an attacker" in the Marches, and a player picks what hurts
-    more; the realm's standard type on a tie or where no base Attack is legal."""
+    more; the realm's standard type on a tie or where no base Attack is legal.
+    A type only an Attack Act in hand opens counts if the policy plays Combat
+    Acts (weight ``combat_acts``)."""
     L = s.I[target, F_LOC]
     best = realm_type(s, L)
-    mask = open_types(s, t, lead, L)
+    p = s.I[lead, F_CTRL]
+    mask = open_types(s, t, lead, L) if p >= 0 and weight(s, p, W_COMBAT_ACTS) > 0.5 else text_types(s, t, lead, L)
     if mask == 1 << best:
         return best
     best_v = 0.0
@@ -233,12 +261,14 @@ def combat_type(s, t, lead, target):
 @njit(cache=True)
 def fight(s, t, lead, target):
     """``lead`` attacks ``target`` with its action: gather sides, fight to the end
-    in the combat type ``lead`` chooses (combat_type).  A target that is a Djinn
-    Attuned to one of the attackers is attacked by it: an encounter its Attuned
-    Being initiates (beings.initiates_encounter)."""
+    in the combat type ``lead`` chooses (combat_type), which an Attack or a
+    Defense Act may give the combat as it begins (attack_act, defense_act).  A
+    target that is a Djinn Attuned to one of the attackers is attacked by it: an
+    encounter its Attuned Being initiates (beings.initiates_encounter)."""
     p = s.I[lead, F_CTRL]
     L = s.I[target, F_LOC]
     r = combat_type(s, t, lead, target)
+    attack_act(s, t, lead, L, r)
     log(s, p, lead, target, T_COMBAT, r)
     s.g[G_FIGHT_TARGET] = target
     fear_rolls(s, t, target)
@@ -251,9 +281,10 @@ def fight(s, t, lead, target):
     s.I[target, F_FIGHT] = DEFENDING
     if q >= 0:
         _gather_defenders(s, t, q, L, target)
-        _send_reinforcements(s, t, q, L, target)
-    _defenders_from_afar(s, t, L, target)
-    _rounds(s, t, L, r)
+        _defenders_from_afar(s, t, L, target)
+        r = defense_act(s, t, q, L, target, r)
+    if _count(s, t, ATTACKING) > 0:
+        _rounds(s, t, L, r, p, q)
     s.g[G_FIGHT_TARGET] = -1
     refresh_ward(s, t)
     if s.g[G_DISABLED] == 1:
@@ -266,12 +297,97 @@ def fight(s, t, lead, target):
 
 
 @njit(cache=True)
-def _join(s, t, i, L, side):
-    """i enters the combat at L; an attacker spends its action on the Attack
-    (and takes whatever Dissonance its kind takes for acting)."""
+def attack_act(s, t, lead, L, r):
+    """An Attack Act (a Combat Act whose effect is ``combat_type``): "celestial
+    combat is difficult to initiate witout specialized Attack or Defense Acts".
+    When the type ``lead`` starts (r) is open to it only through such an Act in
+    its controller's hand, the controller plays it as the combat begins (I59)."""
+    p = s.I[lead, F_CTRL]
+    if p < 0 or not may_hold(s, p, E_COMBAT_TYPE) or (text_types(s, t, lead, L) >> r) & 1 != 0:
+        return
+    c = hand_act(s, t, p, E_COMBAT_TYPE, r)
+    if c >= 0:
+        play_act(s, t, p, c, lead)
+
+
+@njit(cache=True)
+def defense_act(s, t, q, L, target, r):
+    """A Defense Act (a Combat Act whose effect is ``defense_type``): seat q,
+    whose Being ``target`` is attacked, plays it as the combat begins, before
+    the first declaration, and the combat is of the type it names -- if the
+    attacked Being may take part in that type, and never corporeal in the
+    Marches.  Beings that may not take part in it leave the combat.  Returns
+    the combat's type.  The policy plays it when that type favours the defence
+    more (_edge); the random-legal one plays each of them or none alike (I59)."""
+    if not may_hold(s, q, E_DEFENSE_TYPE):
+        return r
+    legal, n = 0, 0
+    for r2 in range(3):
+        if (r2 != r and not (r2 == R_CORPOREAL and realm_type(s, L) == R_ETHEREAL) and takes_part(s, t, target, r2)
+                and hand_act(s, t, q, E_DEFENSE_TYPE, r2) >= 0):
+            legal |= 1 << r2
+            n += 1
+    if n == 0:
+        return r
+    best = -1
+    if is_random(s, q):
+        k = below_policy(s, n + 1)
+        for r2 in range(3):
+            if legal & (1 << r2) != 0:
+                if k == 0:
+                    best = r2
+                k -= 1
+    elif weight(s, q, W_COMBAT_ACTS) > 0.5:
+        best_v = _edge(s, t, r)
+        for r2 in range(3):
+            if legal & (1 << r2) != 0 and _edge(s, t, r2) > best_v:
+                best, best_v = r2, _edge(s, t, r2)
+    if best < 0:
+        return r
+    play_act(s, t, q, hand_act(s, t, q, E_DEFENSE_TYPE, best), target)
+    for i in beings_in_play(s):
+        if s.I[i, F_FIGHT] >= 0 and not takes_part(s, t, i, best):
+            s.I[i, F_FIGHT] = -1
+    return best
+
+
+@njit(cache=True)
+def takes_part(s, t, i, r):
+    """May Being i take part in a combat of type r where it is?  Humans and
+    Animals only in their types (combat_types.may_fight_in); Undead "cannot
+    participate in Celestial combat"."""
+    return may_fight_in(s, t, i, r) and not (r == R_CELESTIAL and t.C[s.I[i, F_DESIGN], D_KIND] == UNDEAD)
+
+
+@njit(cache=True)
+def _edge(s, t, r):
+    """How much a combat of type r favours the defence, as the policies reckon it:
+    its share of the sum, over the able Beings in the combat that may take part
+    in r, of Attack times Hits left in r (one half if nobody counts)."""
+    d, a = 0, 0
+    for i in beings_in_play(s):
+        if s.I[i, F_FIGHT] >= 0 and can_act(s, t, i) and takes_part(s, t, i, r):
+            v = attack_value(s, t, i, r) * hits_left(s, t, i, r)
+            if s.I[i, F_FIGHT] == DEFENDING:
+                d += v
+            else:
+                a += v
+    return d / (d + a) if d + a > 0 else 0.5
+
+
+@njit(cache=True)
+def _enter(s, t, i, L, side):
+    """i enters the combat at L on ``side`` (moving there if need be)."""
     if s.I[i, F_LOC] != L:
         move_to(s, t, i, L)
     s.I[i, F_FIGHT] = side
+
+
+@njit(cache=True)
+def _join(s, t, i, L, side):
+    """i enters the combat at L; an attacker spends its action on the Attack
+    (and takes whatever Dissonance its kind takes for acting)."""
+    _enter(s, t, i, L, side)
     if side == ATTACKING:
         s.I[i, F_ACTS] -= 1
         action_dissonance(s, t, i, False)
@@ -376,44 +492,6 @@ def _count(s, t, side):
 
 
 @njit(cache=True)
-def _send_reinforcements(s, t, q, L, target):
-    """Send Reinforcements (Combat Act): "Move any number of Beings you Influence
-    from any one Location to a Location where combat is in progress"; played by
-    the defender when outnumbered."""
-    card = _combat_act_in_hand(s, t, q, E_REINFORCE)
-    if card < 0 or _count(s, t, ATTACKING) <= _count(s, t, DEFENDING):
-        return
-    best, best_n = -1, 0
-    for l in range(s.I.shape[0] + s.S.shape[0] + 2):
-        if l == L or realm_of(s, l) != realm_of(s, L):
-            continue
-        n = 0
-        for j in beings_in_play(s):
-            if s.I[j, F_LOC] == l and s.I[j, F_CTRL] == q and can_act(s, t, j) and t.C[s.I[j, F_DESIGN], D_CTYPE] == SERVITOR:
-                n += 1
-        if n > best_n:
-            best, best_n = l, n
-    if best < 0:
-        return
-    pay(s, q, card_cost(s, t, q, card))
-    s.I[card, F_ZONE] = Z_DISCARD
-    log(s, q, card, -1, T_PLAY, 0)
-    for j in beings_in_play(s):
-        if (s.I[j, F_LOC] == best and s.I[j, F_CTRL] == q and can_act(s, t, j)
-                and t.C[s.I[j, F_DESIGN], D_CTYPE] == SERVITOR and may_defend(s, t, j, target)):
-            _join(s, t, j, L, DEFENDING)
-
-
-@njit(cache=True)
-def _combat_act_in_hand(s, t, p, code):
-    for c in hand(s, p):
-        if t.eff[s.I[c, F_DESIGN], 0, 0] == code:
-            if t.C[s.I[c, F_DESIGN], D_COST] <= s.S[p, S_ESSENCE]:
-                return c
-    return -1
-
-
-@njit(cache=True)
 def bad_temper(s, t, p):
     """The Elohite Discord, Bad Temper: "if any Being controlled by a Superior
     other than the Elohite's own is in the Elohite's location during your turn,
@@ -469,7 +547,13 @@ def _random_target(s, t, i, p):
 
 # ------------------------------------------------------------------ rounds
 @njit(cache=True)
-def _rounds(s, t, L, r):
+def _rounds(s, t, L, r, p, q):
+    """The rounds of a combat between seat p's attackers and seat q's defenders
+    (q = -1: an uncontrolled target).  Each round: its start-of-round effects,
+    then the progression -- "Declare effects in this order [...] Resolve effects
+    in this order" (_order) -- with the Combat Acts the players may play "at any
+    time during this progression" (_play_acts): before the first declaration,
+    after each declaration and after each resolution (I72)."""
     order, what, whom = s.rounds[0], s.rounds[1], s.rounds[2]
     for rnd in range(1, MAX_ROUNDS + 1):
         s.g[G_ROUND] = rnd
@@ -477,9 +561,17 @@ def _rounds(s, t, L, r):
         refresh_ward(s, t)
         _combat_essence(s, t, rnd)
         engage_demons(s, t)
-        n = _declare(s, t, L, r, order, what, whom)
+        n, acts = _order(s, t, order, what, p, q)
+        m, acts = _play_acts(s, t, L, r, p, q, order, what, whom, n, n, 0, 0, acts)
+        if m > n:        # reinforcements sent before the first declaration declare now
+            n, acts = _order(s, t, order, what, p, q)
+            m = n
+        for k in range(n):
+            what[k], whom[k] = _declare(s, t, order[k], L, r)
+            m, acts = _play_acts(s, t, L, r, p, q, order, what, whom, n, m, k + 1, 0, acts)
         for k in range(n):
             _resolve(s, t, order[k], what[k], whom[k], L, r)
+            m, acts = _play_acts(s, t, L, r, p, q, order, what, whom, n, m, n, k + 1, acts)
         _end_of_round(s, t, L)
         if s.g[G_WINNER] >= 0 or _count(s, t, ATTACKING) == 0 or _count(s, t, DEFENDING) == 0:
             return
@@ -500,44 +592,271 @@ def _combat_essence(s, t, rnd):
 
 
 @njit(cache=True)
-def _declare(s, t, L, r, order, what, whom):
-    """Attackers declare, then defenders; a defending Leader's side acts first.
-    A declaration aimed at a Djinn Attuned to its author is an encounter that
-    Being initiates, so that the Djinn, declaring later, may answer it.  A Being
-    that must forfeit actions (I68) forfeits its round's action instead."""
-    n = 0
-    lead = _leader_pick(s, t)
-    if lead >= 0 and not forfeits(s, lead):
-        order[n] = lead
-        n += 1
+def _order(s, t, order, key, p, q):
+    """Who acts this round, in order, into ``order`` (``key`` is scratch); returns
+    (how many, the Combat Acts that may be offered this round -- _play_acts).
+    "Declare effects in this order: Attacking player's Beings, in any order they
+    choose; defending players' Beings [...] Resolve effects in this order:
+    attacking player's Beings, in the order actions were declared; defending
+    player's Beings, in the order actions were declared.  Some cards or
+    abilities, such as Speed or the Ofanite of War Attunement, may affect this
+    order, in which case those effects supersede this rule to the extent that
+    they are applicable."  Beings with more Speed (effect ``speed``: the Speed
+    Skill, Michael's Ofanim of War) go first, and among equal Speed a Leader's
+    pick (I15) before the attackers, then the attackers, then the defenders,
+    each side in the order its Beings came into play (I58)."""
+    n, top, acts = 0, -1, 0
     for side in range(2):
         for i in beings_in_play(s):
-            if s.I[i, F_FIGHT] == side and i != lead and can_act(s, t, i) and not forfeits(s, i):
+            if s.I[i, F_FIGHT] == side and can_act(s, t, i):
                 order[n] = i
+                key[n] = 2 * effect_sum(s, t, i, E_SPEED, 1)
+                if side == ATTACKING and key[n] > top:
+                    top = key[n]
+                if _trap(s, t, i) >= 0:
+                    acts |= TRAP << side
                 n += 1
-    for k in range(n):
-        what[k], whom[k] = _choose(s, t, order[k], L, r)
-        if whom[k] >= 0:
-            initiates_encounter(s, order[k], whom[k])
-    return n
+    k = _leader_pick(s, t, order, key, n, top)
+    if k >= 0:
+        key[k] += 1
+    for a in range(1, n):            # stable: the rulebook's order among equals
+        i, v, b = order[a], key[a], a
+        while b > 0 and key[b - 1] < v:
+            order[b], key[b] = order[b - 1], key[b - 1]
+            b -= 1
+        order[b], key[b] = i, v
+    if may_hold(s, p, E_REINFORCE):
+        acts |= REINFORCE << ATTACKING
+    if q >= 0 and may_hold(s, q, E_REINFORCE):
+        acts |= REINFORCE << DEFENDING
+    return n, acts
 
 
 @njit(cache=True)
-def _leader_pick(s, t):
-    """Marnel's "Leader": one defending Being acts before attackers (the strongest)."""
+def _leader_pick(s, t, order, key, n, top):
+    """Marnel's "Leader: Marnel allows any one defending Being in a combat round to
+    act before attackers": the place in ``order`` of the defender a Leader among
+    the round's defenders picks -- the strongest (highest sum of printed Attack
+    values) of those whose Speed (``key``) does not already put them before
+    every attacker (``top``: the attackers' best) -- or -1 (I15, I58)."""
     has_leader = False
-    for i in beings_in_play(s):
-        if s.I[i, F_FIGHT] == DEFENDING and can_act(s, t, i) and has_effect(s, t, i, E_LEADER):
+    for k in range(n):
+        if s.I[order[k], F_FIGHT] == DEFENDING and has_effect(s, t, order[k], E_LEADER):
             has_leader = True
     if not has_leader:
         return -1
     best, best_v = -1, -1
-    for i in beings_in_play(s):
-        if s.I[i, F_FIGHT] == DEFENDING and can_act(s, t, i):
-            v = t.C[s.I[i, F_DESIGN], D_ATK + 0] + t.C[s.I[i, F_DESIGN], D_ATK + 1] + t.C[s.I[i, F_DESIGN], D_ATK + 2]
+    for k in range(n):
+        d = s.I[order[k], F_DESIGN]
+        if s.I[order[k], F_FIGHT] == DEFENDING and key[k] <= top:
+            v = t.C[d, D_ATK + 0] + t.C[d, D_ATK + 1] + t.C[d, D_ATK + 2]
             if v > best_v:
-                best, best_v = i, v
+                best, best_v = k, v
     return best
+
+
+@njit(cache=True)
+def _declare(s, t, i, L, r):
+    """i's declaration for this round (action, target): nothing if a Combat Act
+    has taken it out of the combat, or to 0 Hits, since the round began.  A
+    Being that must forfeit actions (I68) forfeits the round's action instead:
+    it declares nothing, and no Combat Act may take the action's place
+    (A_FORFEITED).  A declaration aimed at a Djinn Attuned to its author is an
+    encounter that Being initiates, so that the Djinn, declaring later, may
+    answer it."""
+    if s.I[i, F_FIGHT] < 0 or not can_act(s, t, i):
+        return A_WAIT, -1
+    if forfeits(s, i):
+        return A_FORFEITED, -1
+    a, j = _choose(s, t, i, L, r)
+    if j >= 0:
+        initiates_encounter(s, i, j)
+    return a, j
+
+
+# ------------------------------------------------------------------ Combat Acts during the progression
+@njit(cache=True)
+def _play_acts(s, t, L, r, p, q, order, what, whom, n, m, dec, res, acts):
+    """One point of the progression: "Combat Acts may be played at any time during
+    this progression -- if multiple Acts are played at between two other
+    actions, they take effect in the order in which they were played".  The
+    attacking player, then the defending player, may play theirs; each takes
+    effect as it is played (I72).  ``order[:n]`` act this round, ``order[n:m]``
+    have joined since it began; ``dec`` of them have declared and ``res``
+    resolved.  ``acts`` holds, per side, the Acts still worth a look this round
+    (bits TRAP and REINFORCE shifted by the side): a player without any costs
+    one bit test.  Returns (m, acts)."""
+    if acts == 0:
+        return m, acts
+    for side in range(2):
+        x = p if side == ATTACKING else q
+        if x < 0:
+            continue
+        if acts & (REINFORCE << side) != 0:
+            m, acts = _reinforce(s, t, L, r, x, side, order, m, acts)
+        if acts & (TRAP << side) != 0:
+            _spring(s, t, r, x, side, order, what, whom, dec, res)
+    return m, acts
+
+
+@njit(cache=True)
+def _reinforce(s, t, L, r, x, side, order, m, acts):
+    """Send Reinforcements (Combat Act): "Move any number of Beings you Influence
+    from any one Location to a Location where combat is in progress.  Those
+    Beings join combat as attackers or defenders next time actions are
+    declared."  Seat x sends every able Servitor it can from the Location where
+    it has most (_sendable) to its side of the combat; they are put in
+    order[m:].  The policy plays it when x's side is outnumbered (to an attack
+    only if it sends gangs, weight ``gang``); the random-legal one half the time
+    it can.  With no card or nothing to send, it is not looked at again this
+    round (I72)."""
+    if not is_random(s, x):
+        if weight(s, x, W_COMBAT_ACTS) < 0.5 or (side == ATTACKING and weight(s, x, W_GANG) < 0.5):
+            return m, acts & ~(REINFORCE << side)
+        if not _outnumbered(s, t, order, m, side):
+            return m, acts
+    card = hand_act(s, t, x, E_REINFORCE, -1)
+    l = _reinforcements_from(s, t, x, L, r, side) if card >= 0 else -1
+    if l < 0:
+        return m, acts & ~(REINFORCE << side)
+    if is_random(s, x) and below_policy(s, 2) != 0:
+        return m, acts
+    play_act(s, t, x, card, -1)
+    for j in beings_in_play(s):
+        if s.I[j, F_LOC] == l and _sendable(s, t, j, x, L, r, side):
+            _enter(s, t, j, L, side)
+            order[m] = j
+            m += 1
+    return m, acts
+
+
+@njit(cache=True)
+def _outnumbered(s, t, order, m, side):
+    """Are ``side``'s able Beings in the combat fewer than the other side's?"""
+    mine, theirs = 0, 0
+    for k in range(m):
+        i = order[k]
+        if s.I[i, F_FIGHT] >= 0 and can_act(s, t, i):
+            if s.I[i, F_FIGHT] == side:
+                mine += 1
+            else:
+                theirs += 1
+    return theirs > mine
+
+
+@njit(cache=True)
+def _sendable(s, t, j, x, L, r, side):
+    """May Send Reinforcements bring j to ``side`` of the combat at L?  An able
+    Servitor x controls, out of the combat, elsewhere in L's realm, that may fight
+    there (not a rider, I60); as a defender, not a Cherub whose Fear keeps it
+    from Defending the attacked Being."""
+    if (s.I[j, F_CTRL] != x or s.I[j, F_FIGHT] >= 0 or s.I[j, F_LOC] == L or not can_act(s, t, j)
+            or t.C[s.I[j, F_DESIGN], D_CTYPE] != SERVITOR or realm_of(s, s.I[j, F_LOC]) != realm_of(s, L)
+            or not _can_fight_in(s, t, j, r)):
+        return False
+    return side == ATTACKING or may_defend(s, t, j, s.g[G_FIGHT_TARGET])
+
+
+@njit(cache=True)
+def _reinforcements_from(s, t, x, L, r, side):
+    """"from any one Location": the Location holding most Beings x could send, or -1."""
+    best, best_n = -1, 0
+    for j in beings_in_play(s):
+        if not _sendable(s, t, j, x, L, r, side):
+            continue
+        n = 0
+        for k in beings_in_play(s):
+            if s.I[k, F_LOC] == s.I[j, F_LOC] and _sendable(s, t, k, x, L, r, side):
+                n += 1
+        if n > best_n:
+            best, best_n = s.I[j, F_LOC], n
+    return best
+
+
+@njit(cache=True)
+def _trap(s, t, i):
+    """The Pit Trap (effect ``remove_from_combat``) attached to i that i may use
+    where it is (not a Tool in a Realm or the Marches), or -1."""
+    c = find_effect(s, t, i, E_REMOVE_FROM_COMBAT)
+    return c if c >= 0 and c != i and usable_here(s, t, i, c) else -1
+
+
+@njit(cache=True)
+def _spring(s, t, r, x, side, order, what, whom, dec, res):
+    """Pit Trap: "Discard Pit Trap as a Combat Act.  One Being involved in combat
+    with holder of Pit Trap is removed from combat and enters a generic
+    Location."  A Combat Act takes "the place of an action by one of your
+    servants": here the holder's, so it is played between the holder's
+    declaration and the resolution of the action it replaces -- not a Retreat,
+    which Cowardice may have dictated.  Trying it is an action other than a base
+    Attack, so Berserk may turn it into one (_berserk); then the holder tries no
+    more this round.  The Being removed does not resolve a declared action
+    (I73).  Whom the policies remove: _trap_target."""
+    for kh in range(res, dec):
+        h = order[kh]
+        a = what[kh]
+        if (s.I[h, F_FIGHT] != side or a == A_ACT or a == A_FORCED or a == A_RETREAT or a == A_FORFEITED
+                or not can_act(s, t, h)):
+            continue
+        c = _trap(s, t, h)
+        if c < 0:
+            continue
+        j = _trap_target(s, t, x, side, order, what, whom, dec, res, r)
+        if j < 0:
+            return
+        a, j = _berserk(s, t, h, A_ACT, j, r)
+        if a == A_ATTACK:
+            what[kh], whom[kh] = A_FORCED, j
+            initiates_encounter(s, h, j)
+            continue
+        uses_card(s, t, h, c)
+        log(s, x, c, j, T_PLAY, 0)
+        pit_trap(s, t, c, j)
+        what[kh] = A_ACT
+        return
+
+
+@njit(cache=True)
+def _trap_target(s, t, x, side, order, what, whom, dec, res, r):
+    """Whom seat x's Pit Trap removes now, or -1 for no one yet.  The policy:
+    the enemy whose declared, unresolved blow (_blow) would bring one of x's
+    Beings to 0 Hits -- the hardest such blow.  The random-legal policy: any
+    enemy in the combat, or no one, alike."""
+    if is_random(s, x):
+        n = 0
+        for j in beings_in_play(s):
+            if s.I[j, F_FIGHT] == 1 - side and is_being(s, t, j):
+                n += 1
+        k = below_policy(s, n + 1)
+        for j in beings_in_play(s):
+            if s.I[j, F_FIGHT] == 1 - side and is_being(s, t, j):
+                if k == 0:
+                    return j
+                k -= 1
+        return -1
+    if weight(s, x, W_COMBAT_ACTS) < 0.5:
+        return -1
+    best, best_v = -1, 0.0
+    for ke in range(res, dec):
+        e, v = order[ke], whom[ke]
+        if s.I[e, F_FIGHT] != 1 - side or v < 0 or s.I[v, F_FIGHT] != side or not can_act(s, t, e):
+            continue
+        harm = _blow(s, t, e, what[ke], v, r)
+        if harm >= hits_left(s, t, v, r) and harm > best_v:
+            best, best_v = e, harm
+    return best
+
+
+@njit(cache=True)
+def _blow(s, t, e, a, v, r):
+    """The damage e's declared action ``a`` would do to v, as the policies expect it."""
+    if a == A_ATTACK or a == A_FORCED:
+        return float(attack_value(s, t, e, r)) if base_attack_legal(s, t, e, v, r) else 0.0
+    if a == A_ROLL:
+        return _uses(s, t, e, r)[1]
+    if a == A_TEAR:
+        return tear_expectation(s, t, e)
+    return 0.0
 
 
 @njit(cache=True)
@@ -547,10 +866,7 @@ def _choose(s, t, i, L, r):
     p = s.I[i, F_CTRL]
     if _cowardice(s, t, i) or djinn_fear(s, t, i):
         return A_RETREAT, -1
-    trap = _trap_target(s, t, i, r)
-    if trap >= 0:
-        return _berserk(s, t, i, A_TRAP, trap, r)
-    if weight(s, p, W_RETREAT) > 0.5 and _in_danger(s, t, i, r):
+    if weight(s, p, W_RETREAT) > 0.5 and _in_danger(s, t, i, r) and not _keeps_trap(s, t, i):
         return _berserk(s, t, i, A_RETREAT, -1, r)
     base, roll, song = _uses(s, t, i, r)
     rend = tear_expectation(s, t, i) if t.C[s.I[i, F_DESIGN], D_KIND] == CALABITE else 0.0
@@ -573,7 +889,7 @@ def _choose(s, t, i, L, r):
             a, dmg = A_SONG, song
         if rend > dmg:
             a, dmg = A_TEAR, rend
-        left = hits_left(s, t, j, r)
+        left = max(hits_left(s, t, j, r), 0)    # < 0: a Cherub's ward (+2 Hits) gone since it was hit
         kill = 0.0
         if a != A_WAIT:
             kill = 1.0 if dmg >= left else 0.5 * dmg / (1 + left)
@@ -671,18 +987,11 @@ def _cowardice(s, t, i):
     return coward
 
 
-@njit(cache=True)
-def _trap_target(s, t, i, r):
-    """A defender holding Pit Trap removes the strongest attacker that threatens it."""
-    if s.I[i, F_FIGHT] != DEFENDING or find_effect(s, t, i, E_REMOVE_FROM_COMBAT) < 0:
-        return -1
-    best, best_v = -1, 0
-    for j in beings_in_play(s):
-        if s.I[j, F_FIGHT] == ATTACKING and can_act(s, t, j):
-            v = attack_value(s, t, j, r)
-            if v > best_v:
-                best, best_v = j, v
-    return best if best_v >= hits_left(s, t, i, r) else -1
+@njit(cache=True, inline="always")
+def _keeps_trap(s, t, i):
+    """A Being in danger that holds a Pit Trap its controller would spring stays
+    in the fight to spring it on the blow (_spring) rather than Retreat."""
+    return weight(s, s.I[i, F_CTRL], W_COMBAT_ACTS) > 0.5 and _trap(s, t, i) >= 0
 
 
 @njit(cache=True)
@@ -768,9 +1077,10 @@ def _in_danger(s, t, i, r):
 
 @njit(cache=True)
 def _resolve(s, t, i, a, j, L, r):
-    """Resolve i's declared action; a Being at 0 Hits by now can do nothing, nor
-    game text that no longer works (an Object a Balseraph made nonfunctioning
-    earlier in the round, I68)."""
+    """Resolve i's declared action; a Being at 0 Hits by now, or out of the
+    combat, can do nothing, nor one whose action a Combat Act took (A_ACT) or
+    that forfeited it (A_FORFEITED), nor game text that no longer works (an
+    Object a Balseraph made nonfunctioning earlier in the round, I68)."""
     if not can_act(s, t, i) or s.I[i, F_FIGHT] < 0:
         return
     c = -1
@@ -779,7 +1089,7 @@ def _resolve(s, t, i, a, j, L, r):
         if c < 0:
             return
         uses_card(s, t, i, c)
-    if a == A_ATTACK:
+    if a == A_ATTACK or a == A_FORCED:
         if base_attack_legal(s, t, i, j, r):
             _hit(s, t, i, j, r, attack_value(s, t, i, r))
     elif a == A_ROLL:
@@ -793,12 +1103,6 @@ def _resolve(s, t, i, a, j, L, r):
         if pay_action(s, t, i, effect_param(s, t, c, E_COMBAT_BOOST, 3)):
             s.I[i, F_BOOST] = effect_param(s, t, c, E_COMBAT_BOOST, 2)
             log(s, s.I[i, F_CTRL], c, i, T_ABILITY, 0)
-    elif a == A_TRAP:
-        c = find_effect(s, t, i, E_REMOVE_FROM_COMBAT)
-        if c >= 0 and s.I[j, F_FIGHT] >= 0:
-            uses_card(s, t, i, c)
-            log(s, s.I[i, F_CTRL], c, j, T_ABILITY, 0)
-            pit_trap(s, t, c, j)
     elif a == A_TEAR:
         tear(s, t, i, j, r)
     elif a == A_FORFEIT:

@@ -95,7 +95,7 @@ def draw_repository(s, t, p):
             _push_bottom(s, p, REPOSITORY, i)
             log(s, p, i, -1, T_BOTTOM, 0)
             continue
-        to_hand(s, p, i)
+        to_hand(s, t, p, i)
         return i
     return -1
 

@@ -23,18 +23,11 @@ from .state import (
     loc_earth,
     loc_marches,
     log,
+    mark,
 )
 from .tables import D_CTYPE, D_PLACE
 from .trace import T_DRAW, T_EVENT
 from .vocabulary import ANIMAL, ETHEREAL, HUMAN, IN_MARCHES, INTERVENTION, NATURE, TETHER
-
-
-@njit(cache=True)
-def mark(s, col, p, t, design):
-    """Set design's bit (its slot in seat p's deck list) in the per-seat bitmask ``col``."""
-    slot = t.deck_slot[p, design]
-    if slot >= 0:
-        s.S[p, col] |= 1 << slot
 
 
 @njit(cache=True)

@@ -29,10 +29,13 @@ WEIGHTS = {
     "wait": "base value of the Wait action",
     "d666_before": "d666 variant: Essence spent before an Influence roll, +1 to the target each",
     "d666_after": "d666 variant: most Essence spent after a failed Influence roll to make it succeed (2 per +1)",
+    "combat_acts": "1 = play Combat Acts in a combat where they answer it (Send Reinforcements when outnumbered, "
+                   "Pit Trap against a declared blow that would bring a Being to 0 Hits, Attack and Defense Acts "
+                   "for the combat type that favours the side); 0 = never",
 }
 (W_RANDOM, W_RESERVE, W_SERVITOR, W_ATTACH, W_INFLUENCE, W_COURT, W_ATTACK_SERVITOR,
  W_ATTACK_HUMAN, W_DESCEND, W_HOLD_TETHER, W_GANG, W_RETREAT, W_TRADE_DISCORD, W_DEFEND,
- W_WAIT, W_D666_BEFORE, W_D666_AFTER) = range(len(WEIGHTS))
+ W_WAIT, W_D666_BEFORE, W_D666_AFTER, W_COMBAT_ACTS) = range(len(WEIGHTS))
 N_WEIGHTS = len(WEIGHTS)
 
 

@@ -12,7 +12,8 @@ import numpy as np
 from numba import njit
 
 from ...sim.structs import ArrayStructType, Handle, array_struct
-from .vocabulary import N_COUNTERS
+from .tables import D_CTYPE, D_EFFECTS
+from .vocabulary import COMBAT_ACT, N_COUNTERS
 
 # ---- zones: where an instance is (exactly one at any time)
 Z_UNUSED, Z_REPO, Z_EVENTS, Z_HAND, Z_PLAY, Z_DISCARD, Z_SOUL, Z_REMOVED, Z_FACEDOWN = range(9)
@@ -104,8 +105,9 @@ N_FIELDS = F_ATTS + MAX_ATT
 (S_ESSENCE, S_SPENT, S_SOULS, S_REPO_HEAD, S_REPO_CNT, S_EV_HEAD, S_EV_CNT,
  S_MASK_OPEN, S_MASK_DRAWN, S_MASK_PLAYED,
  S_PLOT_SEEN,   # a face-down Tether-stealing card of another seat that a Seraph showed this seat, -1
- ) = range(11)
-N_SEAT_FIELDS = 11
+ S_HAND_ACTS,   # effect codes (bits) of the Combat Acts that came into the hand: a superset, combat_acts.hand_act
+ ) = range(12)
+N_SEAT_FIELDS = 12
 REPOSITORY, EVENTS = 0, 1       # index of a deck in State.decks (heads/counts at +2 per deck)
 
 
@@ -250,9 +252,13 @@ def hand(s, p):
 
 
 @njit(cache=True)
-def to_hand(s, p, i):
+def to_hand(s, t, p, i):
     """Instance i goes into seat p's hand: the only way into a hand, so that the
-    hand list stays whole (cards that left the hand drop out of it lazily)."""
+    hand list stays whole (cards that left the hand drop out of it lazily), and
+    so is the seat's mask of the Combat Acts it may hold (S_HAND_ACTS)."""
+    d = s.I[i, F_DESIGN]
+    if t.C[d, D_CTYPE] == COMBAT_ACT:
+        s.S[p, S_HAND_ACTS] |= t.C[d, D_EFFECTS]
     row = s.live[3 + p]
     q = hand(s, p).shape[0] + 1
     while q > 1 and row[q - 1] > i:
@@ -261,6 +267,14 @@ def to_hand(s, p, i):
     row[q] = i
     row[0] += 1
     s.I[i, F_ZONE] = Z_HAND
+
+
+@njit(cache=True)
+def mark(s, col, p, t, design):
+    """Set design's bit (its slot in seat p's deck list) in the per-seat bitmask ``col``."""
+    slot = t.deck_slot[p, design]
+    if slot >= 0:
+        s.S[p, col] |= 1 << slot
 
 
 @njit(cache=True)

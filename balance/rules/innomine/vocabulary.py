@@ -136,12 +136,18 @@ E_REINFORCE, E_REMOVE_FROM_COMBAT = 40, 41
 # Bright Lilim "never enter play except via Redemption (special play effect) of a
 # Lilim demon in play" (rulebook, Bright Lilim; redemption.py).
 E_REDEEM = 42
+# The combat order (rulebook, phase 6a): "Some cards or abilities, such as Speed or
+# the Ofanite of War Attunement, may affect this order" (I58).
+E_SPEED = 43
+# Defense Acts: "celestial combat is difficult to initiate witout specialized
+# Attack or Defense Acts" (I59; an Attack Act is a Combat Act with `combat_type`).
+E_DEFENSE_TYPE = 44
 # Superior-sheet Choir/Band abilities (rulebook, "Game Play" and the sample's
 # sheets; decks/superiors.toml): each changes what one kind's Resonance or
 # Attunement does, so it is allowed only on a sheet ability of that kind
 # (SHEET_EFFECT_KINDS).
-E_FORFEIT_ACTIONS, E_DISABLE_OBJECT, E_RESONANCE_DAMAGE, E_FREE_ATTACK = 43, 44, 45, 46
-E_ATTUNE_TETHER, E_DEFEND_ANYWHERE, E_STAY_IN_DYING_HOST, E_REACH_EARTH = 47, 48, 49, 50
+E_FORFEIT_ACTIONS, E_DISABLE_OBJECT, E_RESONANCE_DAMAGE, E_FREE_ATTACK = 45, 46, 47, 48
+E_ATTUNE_TETHER, E_DEFEND_ANYWHERE, E_STAY_IN_DYING_HOST, E_REACH_EARTH = 49, 50, 51, 52
 
 _OP = {"ge": 0, "gt": 1}
 _TARGETS = {"humans": 0, "beings": 1, "servitors": 2, "enemies": 3}
@@ -200,6 +206,8 @@ EFFECTS = {
     "reinforce": (E_REINFORCE, []),
     "remove_from_combat": (E_REMOVE_FROM_COMBAT, []),
     "redeem": (E_REDEEM, []),
+    "speed": (E_SPEED, [("amount", "int", 1)]),
+    "defense_type": (E_DEFENSE_TYPE, [("realm", REALMS, None)]),
     "forfeit_actions": (E_FORFEIT_ACTIONS, [("hits", REALMS, "corporeal")]),
     "disable_object": (E_DISABLE_OBJECT, []),
     "resonance_damage": (E_RESONANCE_DAMAGE, [("factor", "int", 2)]),

@@ -127,9 +127,13 @@ def test_seats_and_superior_sheets(compiled):
     assert list(t.seat_side) == [V.HEAVEN, V.HELL]
     assert list(t.seat_dissonance) == [V.SUPERIOR_DISSONANCE["must_engage_demons"],
                                        V.SUPERIOR_DISSONANCE["damaged_by_own_location"]]
-    assert list(t.sup_eff[0, 0]) == [V.MALAKITE, V.E_ATTACK_BONUS, V.CORPOREAL, 1, 0, 0]
-    assert list(t.sup_eff[0, 1]) == [V.MERCURIAN, V.E_INFLUENCE_BONUS, 1, 1, 0, 0]
-    assert not t.sup_eff[0, 2:].any() and not t.sup_eff[1].any()
+    assert list(t.sup_eff[0, 0]) == [V.CHERUB, V.E_FREE_ATTACK, 0, 0, 0, 0]
+    assert list(t.sup_eff[0, 1]) == [V.MALAKITE, V.E_ATTACK_BONUS, V.CORPOREAL, 1, 0, 0]
+    assert list(t.sup_eff[0, 2]) == [V.MERCURIAN, V.E_INFLUENCE_BONUS, 1, 1, 0, 0]
+    assert list(t.sup_eff[1, 0]) == [V.HABBALITE, V.E_FORFEIT_ACTIONS, V.CORPOREAL, 0, 0, 0]
+    assert list(t.sup_eff[1, 1]) == [V.BALSERAPH, V.E_DISABLE_OBJECT, 0, 0, 0, 0]
+    assert list(t.sup_eff[1, 2]) == [V.CALABITE, V.E_RESONANCE_DAMAGE, 2, 0, 0, 0]
+    assert not t.sup_eff[:, 3:].any()
 
 
 def test_decks_and_slots(compiled):
@@ -384,6 +388,13 @@ BAD = [  # id, files to write, file named, field named
      "superiors.toml", "dissonance.condition"),
     ("sheet-ability-kind", {"sheets": SHEETS.replace('kind = "cherub"', 'kind = "calabite"')},
      "superiors.toml", "ability[0].kind"),
+    # a sheet-only effect (vocabulary.SHEET_EFFECT_KINDS) on a card, on another kind's ability, out of range
+    ("sheet-effect-on-card", card('{ effect = "influence_bonus", amount = 1 }', '{ effect = "disable_object" }'),
+     "test.toml", "effects[0].effect"),
+    ("sheet-effect-kind", {"sheets": SHEETS.replace('{ effect = "free_attack" }', '{ effect = "forfeit_actions" }')},
+     "superiors.toml", "effects[0].effect"),
+    ("sheet-effect-param", {"sheets": SHEETS.replace('factor = 2', 'factor = 0')},
+     "superiors.toml", "effects[0].factor"),
 ]
 
 
@@ -415,6 +426,20 @@ def test_a_distinction_names_its_rung_and_its_side_follows_its_title(tmp_path):
     with pytest.raises(DeckError, match=r"test\.toml: card 'Vassal': distinction: unknown value 'squire'; "
                                         r"allowed: vassal, friend, master, knight, captain, baron"):
         load_deck(write(tmp_path / "b", **card('"vassal"', '"squire"')))
+
+
+def test_a_sheet_only_effect_names_the_kind_it_belongs_to(tmp_path):
+    """A sheet-only effect changes one kind's Resonance or Attunement: on a card, or
+    on a sheet ability of another kind, the message names the kind it belongs to."""
+    with pytest.raises(DeckError, match=r"test\.toml: card 'Angel': effects\[0\]\.effect: disable_object is a "
+                                        r"Superior-sheet ability of kind 'balseraph', not card text; allowed: only "
+                                        r'in a \[\[superior\.ability\]\] with kind = "balseraph"'):
+        load_deck(write(tmp_path, **card('{ effect = "influence_bonus", amount = 1 }', '{ effect = "disable_object" }')))
+    sheets = SHEETS.replace('{ effect = "free_attack" }', '{ effect = "reach_earth" }')
+    with pytest.raises(DeckError, match=r"superiors\.toml: superior 'Gabriel' ability\[0\]: effects\[0\]\.effect: "
+                                        r"reach_earth is a Superior-sheet ability of kind 'lilim', not an ability "
+                                        r"of kind 'cherub'"):
+        load_deck(write(tmp_path / "b", sheets=sheets))
 
 
 def test_bad_toml_names_the_line(tmp_path):

@@ -86,11 +86,12 @@ def board(decks=("belial", "gabriel")):
 
 @pytest.fixture(scope="module")
 def combat_decks(tmp_path_factory):
-    """Belial's, Gabriel's and Michael's starter decks with the cards of
+    """Belial's, Gabriel's, Michael's and Saminga's starter decks with the cards of
     tests/data/combat.toml (Speed, Soul Strike, Soul Shield), by name."""
     tmp = tmp_path_factory.mktemp("combat")
     repo = {"Speed": 2, "Soul Strike": 1, "Soul Shield": 1}
-    return {name: data_deck(tmp, name, "combat.toml", repo, {}) for name in ("belial", "gabriel", "michael")}
+    names = ("belial", "gabriel", "michael", "saminga")
+    return {name: data_deck(tmp, name, "combat.toml", repo, {}) for name in names}
 
 
 def sides(b, attackers, defenders):
@@ -396,9 +397,10 @@ def test_a_being_with_speed_fells_its_attacker_before_the_blow_lands(combat_deck
     """The order decides the fight: "Resolve effects in this order", and a Being
     at 0 Hits "can take no further actions".  Grasch and Azra can each fell the
     other with one blow; Grasch, attacking, strikes first and Azra never strikes
-    -- unless Azra has Speed, and then Grasch never does (I58)."""
+    -- unless Azra has Speed, and then Grasch never does (I58).  Saminga's
+    Grasch, in seat 0: Belial's would tear at double damage (I68)."""
     for fast in (False, True):
-        b = board((combat_decks["belial"], combat_decks["gabriel"]))
+        b = board((combat_decks["saminga"], combat_decks["gabriel"]))
         s, I, L = b.s, b.s.I, b.new_york
         s.w[:, W_RETREAT] = 0
         grasch = b.put(BELIAL, "Grasch", L)
@@ -418,8 +420,9 @@ def test_a_fight_goes_on_until_one_side_is_out_and_then_clears_its_flags():
     """Combat is over when "one player has no Beings remaining in the Location";
     0-Hit consequences are applied at the end of each round (I17).  Grasch (Co 3/4)
     attacks Tamiel (Co 1/4) at New York: round 1 leaves her one Hit; in round 2 she
-    would Retreat, but Grasch resolves first and sends her into Trauma."""
-    b = board()
+    would Retreat, but Grasch resolves first and sends her into Trauma.  Saminga's
+    Grasch, in seat 0: Belial's would tear at double damage (I68)."""
+    b = board(("saminga", "gabriel"))
     s, I, L = b.s, b.s.I, b.new_york
     grasch = b.put(BELIAL, "Grasch", b.earth)
     tamiel = b.put(GABRIEL, "Tamiel", L)
@@ -824,9 +827,10 @@ def test_pit_trap_is_sprung_between_a_declared_blow_and_its_resolution():
     -- played "at any time during this progression": Grasch declares a blow that
     would bring Tamiel to 0 Hits; once Tamiel has declared, Gabriel springs the
     trap in place of Tamiel's action, and Grasch leaves the combat before his blow
-    resolves.  Without the Act (a policy that plays none), the blow lands (I73)."""
+    resolves.  Without the Act (a policy that plays none), the blow lands (I73).
+    Saminga's Grasch, in seat 0: Belial's would tear at double damage (I68)."""
     for plays in (1, 0):
-        b = board()
+        b = board(("saminga", "gabriel"))
         s, I, L = b.s, b.s.I, b.new_york
         s.w[GABRIEL, W_COMBAT_ACTS] = plays
         tamiel = b.put(GABRIEL, "Tamiel", L)

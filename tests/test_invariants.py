@@ -9,10 +9,12 @@ import os
 import subprocess
 import sys
 import tempfile
+from pathlib import Path
 
 import numpy as np
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
+from runs import planted_deck
 from strategies import ROOT, deck_toml
 
 from balance.cards import compile_tables, load_deck
@@ -91,14 +93,20 @@ def test_every_turn_keeps_the_invariants(gabriel, belial, pa, pb, seed, game, ca
 
 
 # The other four starter decks bring the Seraphim (Dominic) and Lilim (Nybbas) into
-# play, which Gabriel's and Belial's cards do not; both ways of rolling.
+# play, which Gabriel's and Belial's cards do not, and their Superiors' sheets;
+# Saminga's deck with Grave Tenant (tests/data/hosts.toml), a Shedite his sheet
+# lets "stay in a dying host"; both ways of rolling.
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow],
           phases=(Phase.explicit, Phase.reuse, Phase.generate))
 @given(heaven=st.sampled_from(["dominic", "michael"]), hell=st.sampled_from(["nybbas", "saminga"]),
        pa=st.sampled_from(POLICIES), pb=st.sampled_from(POLICIES), seed=st.integers(0, 2**40),
        game=st.integers(0, 2**20), cap=st.integers(1, 150), variant=st.sampled_from([CLASSIC, D666]))
 def test_the_other_starter_decks_keep_the_invariants(heaven, hell, pa, pb, seed, game, cap, variant):
-    decks = [load_deck(ROOT / f"decks/{name}.toml") for name in (heaven, hell)]
+    with tempfile.TemporaryDirectory() as d:
+        paths = [ROOT / f"decks/{heaven}.toml", ROOT / f"decks/{hell}.toml"]
+        if hell == "saminga":
+            paths[1] = planted_deck(Path(d), {"Grave Tenant": 2}, deck="saminga", data="hosts.toml")
+        decks = [load_deck(p) for p in paths]
     play_checked(decks, pa, pb, seed, game, cap, variant)
 
 

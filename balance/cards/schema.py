@@ -13,7 +13,7 @@ from ..rules.innomine import vocabulary as V
 
 SUPERIOR_EFFECT_ROWS = 8     # Tables.sup_eff rows per seat
 MAX_SUPERIORS = 63           # superior ids are bits of an int64 mask
-POSITIVE_PARAMS = frozenset({"divisor", "every"})   # divided by / counted in steps: >= 1
+POSITIVE_PARAMS = frozenset({"divisor", "every", "factor"})   # divided by / counted in steps / multiplied by: >= 1
 _MISSING = object()
 
 
@@ -188,24 +188,38 @@ def presence(site, table, key, wanted, who) -> bool:
 
 
 # ------------------------------------------------------------------ effects
-def parse_effects(site, raw) -> tuple[Effect, ...]:
-    """``effects = [{effect = "...", param = value}, ...]`` (DESIGN §4: a closed vocabulary)."""
+def parse_effects(site, raw, sheet_kind=None) -> tuple[Effect, ...]:
+    """``effects = [{effect = "...", param = value}, ...]`` (DESIGN §4: a closed vocabulary)
+    of a card, or (``sheet_kind``) of a Superior sheet's ability for that kind."""
     if not isinstance(raw, list):
         raise site.error("effects", f"{raw!r} is not a list", "a list of inline tables")
     if len(raw) > V.MAX_EFFECTS:
         raise site.error("effects", f"{len(raw)} effects", f"at most {V.MAX_EFFECTS}")
-    return tuple(parse_effect(site, e, f"effects[{i}]") for i, e in enumerate(raw))
+    return tuple(parse_effect(site, e, f"effects[{i}]", sheet_kind) for i, e in enumerate(raw))
 
 
-def parse_effect(site, raw, label) -> Effect:
+def parse_effect(site, raw, label, sheet_kind=None) -> Effect:
     """One effect: its name from EFFECTS, its parameters by name (defaults filled in)."""
     if not isinstance(raw, dict):
         raise site.error(label, f"{raw!r} is not a table", '{effect = "<name>", <param> = <value>}')
     name = want_name(site, raw, "effect", V.EFFECTS, label=f"{label}.effect")
+    check_sheet_effect(site, name, f"{label}.effect", sheet_kind)
     code, params = V.EFFECTS[name]
     check_keys(site, raw, ["effect"] + [p[0] for p in params], prefix=f"{label}.")
     args = [effect_param(site, raw, name, p, label) for p in params]
     return Effect(name, code, tuple(args + [0] * (4 - len(args))))
+
+
+def check_sheet_effect(site, name, label, sheet_kind):
+    """A sheet-only effect (vocabulary.SHEET_EFFECT_KINDS) changes what one kind's
+    Resonance or Attunement does: it is written only on a Superior sheet's ability
+    for that kind, never on a card or on another kind's ability."""
+    kind = V.SHEET_EFFECT_KINDS.get(name)
+    if kind is None or kind == sheet_kind:
+        return
+    where = "card text" if sheet_kind is None else f"an ability of kind {sheet_kind!r}"
+    raise site.error(label, f"{name} is a Superior-sheet ability of kind {kind!r}, not {where}",
+                     f'only in a [[superior.ability]] with kind = "{kind}"')
 
 
 def effect_param(site, raw, effect, spec, label) -> int:
@@ -405,5 +419,5 @@ def parse_ability(site, raw, index, side) -> Ability:
     own = V.HEAVEN_KINDS if side == "heaven" else V.HELL_KINDS
     kinds = [k for k, c in V.SERVITOR_KINDS.items() if c in own]
     kind = want_name(site, raw, "kind", kinds, label=f"{label}.kind")
-    effects = parse_effects(Site(site.source, f"{site.where} {label}"), raw.get("effects", []))
+    effects = parse_effects(Site(site.source, f"{site.where} {label}"), raw.get("effects", []), kind)
     return Ability(kind, want_str(site, raw, "text", label=f"{label}.text"), effects)

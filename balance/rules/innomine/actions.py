@@ -15,6 +15,7 @@ from .beings import (
     effect_param,
     find_effect,
     has_effect,
+    has_sheet,
     hits_left,
     is_being,
     is_human_card,
@@ -31,7 +32,17 @@ from .attunement import (
     may_move_freely,
     move_freely,
 )
-from .combat import attackable, bad_temper, base_attack_legal, can_base_attack, combat_type, fight, target_value
+from .combat import (
+    attackable,
+    bad_temper,
+    base_attack_legal,
+    can_base_attack,
+    combat_type,
+    fight,
+    free_attack,
+    holds_hellish_influence,
+    target_value,
+)
 from .combat_types import open_types
 from .decks import deck_card, deck_count
 from .damage import resolve_zero_hits
@@ -40,6 +51,7 @@ from .effects import use_ability
 from .essence import action_cost
 from .fledging import can_fledge_into, fledge, fledge_cost
 from .host_resonance import best_host, hold_rolls, human_worth, may_attach, resonate_host, return_to_realm, rider_options
+from .hosts import dying
 from .humans import condition_met, side_counter
 from .marches import in_marches
 from .policies import (
@@ -62,6 +74,7 @@ from .realms import usable_here
 from .resonances import (
     can_influence,
     can_protect,
+    forfeits,
     influences,
     p_faces,
     is_lilim,
@@ -88,6 +101,7 @@ from .state import (
     F_DISS,
     F_DMG,
     F_FIGHT,
+    F_FREE,
     F_HEALED,
     F_HOST,
     F_INF_BY,
@@ -131,8 +145,11 @@ from .vocabulary import (
     COND_AT_LEAST,
     CORPOREAL,
     DJINN,
+    E_ATTUNE_TETHER,
     E_DAMAGE_LOCATION,
+    E_DEFEND_ANYWHERE,
     E_DESTROY_OBJECT,
+    E_FREE_ATTACK,
     E_FREE_MOVE,
     E_HEAL,
     E_INFLUENCE,
@@ -180,7 +197,7 @@ def actions_phase(s, t):
     for _ in range(MAX_PASSES):
         acted = False
         for i in beings_in_play(s):
-            if s.I[i, F_ACTS] > 0 and s.I[i, F_CTRL] >= 0 and can_act(s, t, i) and s.I[i, F_FIGHT] < 0:
+            if has_action(s, t, i):
                 take_action(s, t, i)
                 acted = True
                 if s.g[G_WINNER] >= 0:
@@ -189,16 +206,32 @@ def actions_phase(s, t):
             return
 
 
+@njit(cache=True, inline="always")
+def has_action(s, t, i):
+    """Has Being i an action to take now: one left, a controller, able, out of combat?"""
+    return s.I[i, F_ACTS] > 0 and s.I[i, F_CTRL] >= 0 and can_act(s, t, i) and s.I[i, F_FIGHT] < 0
+
+
 # ------------------------------------------------------------------ choosing
 @njit(cache=True)
 def take_action(s, t, i):
     """Score every legal action of Being i and do the best one; a Djinn may
     first move freely to its Attuned card, an Ofanite Resonate for a second
-    action."""
+    action, a Cherub of Gabriel's take its free action to attack.  An action a
+    Habbalite made i forfeit is lost (I68)."""
     p = s.I[i, F_CTRL]
+    if forfeits(s, i):
+        s.I[i, F_ACTS] -= 1
+        return
     collect_rivals(s, p)
     if s.I[i, F_ATTUNED] >= 0:
         _keep_by_charge(s, t, i, p)
+    ck = t.C[s.I[i, F_DESIGN], D_KIND]
+    if ck == CHERUB and s.I[i, F_FREE] != s.g[G_TURN] and has_sheet(s, t, i, E_FREE_ATTACK):
+        if _free_attack(s, t, i, p):
+            if not has_action(s, t, i) or s.g[G_WINNER] >= 0:
+                return
+            collect_rivals(s, p)
     kind, a, b, best = K_WAIT, -1, -1, score(s, p, weight(s, p, W_WAIT) + _wait_bonus(s, t, i))
     if s.I[i, F_HOST] >= 0:
         _ride_on(s, t, i, p, best)
@@ -212,7 +245,6 @@ def take_action(s, t, i):
         k2, a2, v = _best_resonance(s, t, i, p)
         if v > best:
             kind, a, best = k2, a2, v
-    ck = t.C[s.I[i, F_DESIGN], D_KIND]
     if (ck == CHERUB or ck == DJINN or ck == MALAKITE or ck == SERAPH or ck == CALABITE) and not restricted:
         k2, a2, v = _best_choir_resonance(s, t, i, p)
         if v > best:
@@ -239,7 +271,11 @@ def take_action(s, t, i):
 @njit(cache=True)
 def _ride_on(s, t, i, p, wait):
     """A Kyriotate or Shedite attached to a host: "the only choices [...] are
-    to Wait, Move back to its Realm, or Resonate a target on Earth"."""
+    to Wait, Move back to its Realm, or Resonate a target on Earth".  A Shedite
+    in a dying host (Saminga's, I71) lets the host take its last action first:
+    it does nothing yet, and chooses at a later pass."""
+    if dying(s, t, s.I[i, F_HOST]) and has_action(s, t, s.I[i, F_HOST]):
+        return
     kind, a, best = K_WAIT, -1, wait
     h, v, home = rider_options(s, t, i, p)
     if h >= 0 and v > best:
@@ -373,11 +409,13 @@ def _best_resonance(s, t, i, p):
 def _best_choir_resonance(s, t, i, p):
     """The best use of a Resonance that is not Influence: a Cherub or Djinn
     Attunes to a Being its controller holds at its Location (a Djinn's worth
-    weighed by its roll's chance), or de-Attunes from one the other side has
-    taken (_de_attune_value); a Malakite stiffens the resolve of a Human or Ethereal its
-    controller Influences; a Seraph rolls on its table when the roll may show a
-    Tether plot (seraphim.view_value); a Calabite tears at a Being at its
-    Location worth hurting.  Returns (kind, target, score)."""
+    weighed by its roll's chance; Dominic's Cherubim, to a Human it holds
+    anywhere on Earth; Michael's, to a Tether he holds in its realm too: I70),
+    or de-Attunes from one the other side has taken (_de_attune_value); a
+    Malakite stiffens the resolve of a Human or Ethereal its controller
+    Influences; a Seraph rolls on its table when the roll may show a Tether plot
+    (seraphim.view_value); a Calabite tears at a Being at its Location worth
+    hurting.  Returns (kind, target, score)."""
     k = t.C[s.I[i, F_DESIGN], D_KIND]
     best_k, best_j, best = K_WAIT, -1, -1e9
     if can_view(s, t, i):
@@ -389,11 +427,18 @@ def _best_choir_resonance(s, t, i, p):
                 best_k, best_j, best = K_DEATTUNE, x, score(s, p, _de_attune_value(s, t, i, p, x))
             return best_k, best_j, best
         for j in beings_in_play(s):
-            if s.I[j, F_LOC] == s.I[i, F_LOC] and s.I[j, F_CTRL] == p and can_attune(s, t, i, j):
+            if ((s.I[j, F_LOC] == s.I[i, F_LOC] or _defends_from_afar(s, t, i, j)) and s.I[j, F_CTRL] == p
+                    and can_attune(s, t, i, j)):
                 ps = attune_chance(s, t, i, j)
                 sc = score(s, p, 0.4 * weight(s, p, W_DEFEND) * _ward_worth(s, t, p, j) * ps)
                 if ps > 0 and sc > best:
                     best_k, best_j, best = K_ATTUNE, j, sc
+        if has_sheet(s, t, i, E_ATTUNE_TETHER):
+            for l in others_in_play(s):
+                if is_tether(s, t, l) and realm_of(s, l) == realm_of(s, s.I[i, F_LOC]) and can_attune(s, t, i, l):
+                    sc = score(s, p, 0.4 * weight(s, p, W_DEFEND) * _ward_worth(s, t, p, l))
+                    if sc > best:
+                        best_k, best_j, best = K_ATTUNE, l, sc
     elif k == MALAKITE:
         for j in beings_in_play(s):
             if s.I[j, F_LOC] == s.I[i, F_LOC] and s.I[j, F_CTRL] == p and _is_ward(s, t, j) and can_protect(s, t, i, j):
@@ -439,49 +484,100 @@ def _is_ward(s, t, j):
 @njit(cache=True)
 def _ward_worth(s, t, p, j):
     """How much a Cherub of seat p wants to guard Being j: a Human or Ethereal as
-    much as its Influence is worth, another Servitor half that."""
+    much as its Influence is worth, another Servitor half that; a Tether (Michael's
+    Cherubim) half a Servitor and what holding Tethers is worth to p."""
+    if is_tether(s, t, j):
+        return 0.5 + weight(s, p, W_HOLD_TETHER)
     return human_worth(s, t, p, j) if _is_ward(s, t, j) else 0.5
+
+
+@njit(cache=True)
+def _defends_from_afar(s, t, i, j):
+    """May Cherub i defend Being j from wherever it is: Dominic's Cherubim "defend
+    it anywhere on Earth", a Human (a Saint or Undead too: I57) both are on
+    Earth with (I70)."""
+    return (is_human_card(t, s.I[j, F_DESIGN]) and realm_of(s, s.I[j, F_LOC]) == loc_earth(s)
+            and realm_of(s, s.I[i, F_LOC]) == loc_earth(s) and has_sheet(s, t, i, E_DEFEND_ANYWHERE))
 
 
 # ------------------------------------------------------------------ attacks
 @njit(cache=True)
 def _best_attack(s, t, i, p):
-    """The Being in i's realm most worth attacking, if any, save the target of a
-    Djinn's Attunement (beings.may_harm) (value, weighed by whether i and its
-    gang can bring it to 0 Hits and by the defence there, and raised where
-    Gabriel's condition or a Malakite's continuous oath urges i to engage a
-    demon), in the combat type i would choose against it (combat.combat_type)."""
-    here = realm_of(s, s.I[i, F_LOC])
-    r0 = realm_type(s, s.I[i, F_LOC])
-    if t.C[s.I[i, F_DESIGN], D_CTYPE] == HUMAN and weight(s, p, W_GANG) < 1.5:
-        return -1, -1e9
+    """The Being in i's realm most worth attacking, if any (_attack_score)."""
     best_j, best = -1, -1e9
-    choice = open_types(s, t, i, s.I[i, F_LOC]) != 1 << r0
-    if not choice and not can_base_attack(s, t, i, r0):
+    able, choice, gang = _attack_frame(s, t, i, p)
+    if not able:
         return best_j, best
-    gang = 2.0 if weight(s, p, W_GANG) >= 0.5 else 1.0
     for j in rivals(s):
-        if realm_of(s, s.I[j, F_LOC]) != here or not attackable(s, t, j, p) or not may_harm(s, t, i, j):
-            continue
-        v = target_value(s, t, p, j)
-        if v <= 0:
-            continue
-        r = combat_type(s, t, i, j) if choice else r0
-        if not base_attack_legal(s, t, i, j, r):
-            continue
-        dmg = attack_value(s, t, i, r) * gang
-        my_hits = hits_left(s, t, i, r)
-        ratio = min(1.0, dmg / max(1, hits_left(s, t, j, r)))
-        val = v * (0.3 + 0.7 * ratio)
-        if is_tether(s, t, s.I[j, F_LOC]):
-            val += 0.5 * weight(s, p, W_HOLD_TETHER)
-        val += (engage_urge(s, t, i, j) + oath_urge(s, t, i, j)) * weight(s, p, W_ATTACK_SERVITOR)
-        sc = score(s, p, val)
-        if sc > best and _strong_defence(s, t, s.I[j, F_LOC], s.I[j, F_CTRL], r, my_hits):
-            sc = score(s, p, 0.5 * val)     # a strong defence there halves the appeal
+        sc = _attack_score(s, t, i, p, j, choice, gang, best)
         if sc > best:
             best_j, best = j, sc
     return best_j, best
+
+
+@njit(cache=True)
+def _free_attack(s, t, i, p):
+    """Gabriel's Cherub i takes its free action to attack (combat.free_attack)
+    the Impudite or Human holding Influence for a Demon Prince that it would best
+    attack (_attack_score), when that beats Waiting -- the random-legal policy
+    half the time (I69).  Returns whether it attacked."""
+    best_j, best = -1, -1e9
+    able, choice, gang = _attack_frame(s, t, i, p)
+    if not able:
+        return False
+    for j in rivals(s):
+        if holds_hellish_influence(s, t, j):
+            sc = _attack_score(s, t, i, p, j, choice, gang, best)
+            if sc > best:
+                best_j, best = j, sc
+    if best_j < 0 or not (below_policy(s, 2) == 0 if is_random(s, p) else best > weight(s, p, W_WAIT)):
+        return False
+    free_attack(s, t, i, best_j)
+    return True
+
+
+@njit(cache=True)
+def _attack_frame(s, t, i, p):
+    """(may i attack at all, may it choose among combat types, its gang factor):
+    Humans attack only with gang >= 1.5; a Being with no choice of combat type
+    needs a base Attack in its realm's."""
+    r0 = realm_type(s, s.I[i, F_LOC])
+    if t.C[s.I[i, F_DESIGN], D_CTYPE] == HUMAN and weight(s, p, W_GANG) < 1.5:
+        return False, False, 1.0
+    choice = open_types(s, t, i, s.I[i, F_LOC]) != 1 << r0
+    gang = 2.0 if weight(s, p, W_GANG) >= 0.5 else 1.0
+    return choice or can_base_attack(s, t, i, r0), choice, gang
+
+
+@njit(cache=True)
+def _attack_score(s, t, i, p, j, choice, gang, best):
+    """Seat p's score for i attacking j in i's realm (-1e9 if it may not, as a
+    Djinn may not harm the target of its Attunement: beings.may_harm): j's
+    value, weighed by whether i and its gang can bring it to 0 Hits and by the
+    defence there, and raised where Gabriel's condition or a Malakite's
+    continuous oath urges i to engage a demon, in the combat type i would
+    choose against it (combat.combat_type).  A strong defence halves a score
+    above ``best``."""
+    if (realm_of(s, s.I[j, F_LOC]) != realm_of(s, s.I[i, F_LOC]) or not attackable(s, t, j, p)
+            or not may_harm(s, t, i, j)):
+        return -1e9
+    v = target_value(s, t, p, j)
+    if v <= 0:
+        return -1e9
+    r = combat_type(s, t, i, j) if choice else realm_type(s, s.I[i, F_LOC])
+    if not base_attack_legal(s, t, i, j, r):
+        return -1e9
+    dmg = attack_value(s, t, i, r) * gang
+    my_hits = hits_left(s, t, i, r)
+    ratio = min(1.0, dmg / max(1, hits_left(s, t, j, r)))
+    val = v * (0.3 + 0.7 * ratio)
+    if is_tether(s, t, s.I[j, F_LOC]):
+        val += 0.5 * weight(s, p, W_HOLD_TETHER)
+    val += (engage_urge(s, t, i, j) + oath_urge(s, t, i, j)) * weight(s, p, W_ATTACK_SERVITOR)
+    sc = score(s, p, val)
+    if sc > best and _strong_defence(s, t, s.I[j, F_LOC], s.I[j, F_CTRL], r, my_hits):
+        sc = score(s, p, 0.5 * val)     # a strong defence there halves the appeal
+    return sc
 
 
 @njit(cache=True)
@@ -719,11 +815,13 @@ def _best_move(s, t, i, p):
         if sc > best:
             best_l, best = up, sc
     x = s.I[i, F_ATTUNED]
-    if (x >= 0 and is_being(s, t, x) and s.I[x, F_CTRL] == p and s.I[x, F_LOC] != s.I[i, F_LOC]
-            and realm_of(s, s.I[x, F_LOC]) == realm_of(s, s.I[i, F_LOC])):
-        sc = score(s, p, 0.5 * weight(s, p, W_DEFEND))       # a Cherub keeps by its Attuned Being
-        if sc > best:
-            best_l, best = s.I[x, F_LOC], sc
+    if x >= 0 and s.I[x, F_CTRL] == p and (is_tether(s, t, x) or is_being(s, t, x)):
+        post = x if is_tether(s, t, x) else s.I[x, F_LOC]    # a Cherub keeps by its Attuned Being or Tether
+        if (post != s.I[i, F_LOC] and realm_of(s, post) == realm_of(s, s.I[i, F_LOC])
+                and not _defends_from_afar(s, t, i, x)):
+            sc = score(s, p, 0.5 * weight(s, p, W_DEFEND))
+            if sc > best:
+                best_l, best = post, sc
     if x < 0 and t.C[s.I[i, F_DESIGN], D_KIND] == DJINN:
         l, sc = _toward_ward(s, t, i, p)
         if sc > best:

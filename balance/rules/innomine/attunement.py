@@ -29,10 +29,15 @@ stay branch-free); the Dissonance for an Attuned card leaving play is
 ``beings.may_harm``, and the fading of its failed de-Attune's note
 ``dissonance.fading_note``.  A Cherub or Djinn holds one Attunement at a time
 (docs/rules.md, I31, I65).
+
+Superior sheets: Michael's Cherubim "may Attune to a Tether Michael controls and
+add +2 to their Attack while defending it" (F_TETHER_WARD); Dominic's "may
+Attune to a Human Influenced for Heaven and defend it anywhere on Earth"
+(combat._defenders_from_afar).  Readings: I70.
 """
 from numba import njit
 
-from .beings import add_dissonance, can_act, is_being, move_to
+from .beings import add_dissonance, can_act, has_sheet, is_being, move_to, sheet_param
 from .d666 import check_chance, d6_check
 from .dissonance import fading_note
 from .resonances import p_faces, resonance_roll, target_hits
@@ -49,6 +54,7 @@ from .state import (
     F_HOST,
     F_LOC,
     F_PROVOKED,
+    F_TETHER_WARD,
     F_TRAUMA,
     F_WARD,
     F_ZONE,
@@ -62,7 +68,7 @@ from .state import (
 )
 from .tables import D_CTYPE, D_HITS, D_KIND
 from .trace import T_ATTUNE, T_ATTUNE_FAIL, T_DEATTUNE, T_FEAR, T_FLEE, T_FREE_MOVE
-from .vocabulary import CELESTIAL, CHERUB, DJINN, OBJECT, TOOL
+from .vocabulary import CELESTIAL, CHERUB, DJINN, E_ATTUNE_TETHER, OBJECT, TETHER, TOOL
 
 
 @njit(cache=True)
@@ -70,7 +76,8 @@ def can_attune(s, t, i, x):
     """May Cherub or Djinn i use its action to Attune to x?  x is any other Being
     or Object in play: wherever it is for a Cherub, "at their Location" for a
     Djinn, and not a Kyriotate or Shedite riding a host, which is not manifest
-    (I60, I65); i is not in Trauma and holds no Attunement (I31)."""
+    (I60, I65); i is not in Trauma and holds no Attunement (I31).  Michael's
+    Cherubim may also Attune to a Tether Michael controls (I70)."""
     k = t.C[s.I[i, F_DESIGN], D_KIND]
     if (k != CHERUB and k != DJINN) or s.I[i, F_TRAUMA] > 0 or s.I[i, F_ATTUNED] >= 0:
         return False
@@ -79,6 +86,8 @@ def can_attune(s, t, i, x):
     if k == DJINN and (s.I[x, F_LOC] != s.I[i, F_LOC] or s.I[x, F_HOST] >= 0):
         return False
     c = t.C[s.I[x, F_DESIGN], D_CTYPE]
+    if c == TETHER:
+        return s.I[x, F_CTRL] == s.I[i, F_CTRL] and has_sheet(s, t, i, E_ATTUNE_TETHER)
     return is_being(s, t, x) or c == OBJECT or c == TOOL
 
 
@@ -219,11 +228,16 @@ def refresh_ward(s, t):
     """"They gain 2 to all Attack and Hits values while Defending an Attuned Being":
     each Cherub Defending in the combat under way whose attacked Being
     (G_FIGHT_TARGET) is the one it is Attuned to has F_WARD = 2, every other
-    Being 0 (a Djinn too: the bonus is the Cherubim's).  Called as each round
-    begins and when the combat ends."""
+    Being 0 (a Djinn too: the bonus is the Cherubim's).  Michael's Cherubim "add
+    +2 to their Attack while defending" the Tether they are Attuned to:
+    F_TETHER_WARD while one Defends in a combat at that Tether, as long as its
+    controller holds it (I70).  Called as each round begins and when the combat
+    ends."""
     target = s.g[G_FIGHT_TARGET]
     for c in beings_in_play(s):
-        if s.I[c, F_WARD] > 0 or s.I[c, F_ATTUNED] >= 0:
-            s.I[c, F_WARD] = 2 if (target >= 0 and s.I[c, F_ATTUNED] == target
-                                   and s.I[c, F_FIGHT] == DEFENDING
-                                   and t.C[s.I[c, F_DESIGN], D_KIND] == CHERUB) else 0
+        x = s.I[c, F_ATTUNED]
+        if s.I[c, F_WARD] > 0 or s.I[c, F_TETHER_WARD] > 0 or x >= 0:
+            defending = target >= 0 and s.I[c, F_FIGHT] == DEFENDING
+            s.I[c, F_WARD] = 2 if (defending and x == target and t.C[s.I[c, F_DESIGN], D_KIND] == CHERUB) else 0
+            at_tether = defending and x == s.I[c, F_LOC] and s.I[x, F_CTRL] == s.I[c, F_CTRL]
+            s.I[c, F_TETHER_WARD] = max(0, sheet_param(s, t, c, E_ATTUNE_TETHER, 1)) if at_tether else 0

@@ -20,22 +20,26 @@ from .state import (
     F_DISCOUNT_USED,
     F_DISS,
     F_DMG,
+    F_DYING,
     F_ENTERED,
     F_ET_OUT,
     F_FADING,
     F_FIGHT,
     F_FIRST,
+    F_FORFEIT,
     F_HOST,
     F_INF_BY,
     F_LILIM,
     F_LOC,
     F_MUTE,
     F_NATT,
+    F_OFF,
     F_OWNER,
     F_PROVOKED,
     F_RIDER,
     F_STAY,
     F_TEMP_CTRL,
+    F_TETHER_WARD,
     F_TRAUMA,
     F_WAITED,
     F_WARD,
@@ -143,9 +147,9 @@ def has_text(s, i):
 @njit(cache=True, inline="always")
 def effect_sum(s, t, i, code, slot, pslot=-1, pval=0):
     """Sum of parameter ``slot`` over every effect ``code`` in i's game text
-    (its card, its attachments -- not Tools in the Marches -- its Superior's
-    sheet for its kind); with ``pslot`` >= 0, only effects whose parameter
-    ``pslot`` equals ``pval``."""
+    (its card; its attachments, where their text works: text_works; its
+    Superior's sheet for its kind); with ``pslot`` >= 0, only effects whose
+    parameter ``pslot`` equals ``pval``."""
     total = 0
     if not has_text(s, i):
         return total
@@ -153,18 +157,69 @@ def effect_sum(s, t, i, code, slot, pslot=-1, pval=0):
     bit = 1 << code
     for a in range(-1, s.I[i, F_NATT]):
         da = d if a < 0 else s.I[s.I[i, F_ATTS + a], F_DESIGN]
-        if t.C[da, D_EFFECTS] & bit == 0 or (a >= 0 and not tool_usable(s, t, i, s.I[i, F_ATTS + a])):
+        if t.C[da, D_EFFECTS] & bit == 0 or (a >= 0 and not text_works(s, t, i, s.I[i, F_ATTS + a])):
             continue
         for k in range(MAX_EFFECTS):
             if t.eff[da, k, 0] == code and (pslot < 0 or t.eff[da, k, pslot] == pval):
                 total += t.eff[da, k, slot]
-    p = s.I[i, F_CTRL]
-    if p >= 0 and t.seat[p, P_SUP_EFFECTS] & bit != 0 and t.C[d, D_CTYPE] == SERVITOR and s.I[i, F_OWNER] == p:
+    p = _sheet_seat(s, t, i, bit)
+    if p >= 0:
         for k in range(t.sup_eff.shape[1]):
             if (t.sup_eff[p, k, 1] == code and t.sup_eff[p, k, 0] == t.C[d, D_KIND]
                     and (pslot < 0 or t.sup_eff[p, k, 1 + pslot] == pval)):
                 total += t.sup_eff[p, k, 1 + slot]
     return total
+
+
+@njit(cache=True, inline="always")
+def _sheet_seat(s, t, i, bit):
+    """The seat whose Superior's sheet adds to i's game text -- its controller, if i
+    is a Servitor of that Superior's own ("any Servitor of the appropriate type")
+    -- when that sheet holds an effect of ``bit``; else -1."""
+    p = s.I[i, F_CTRL]
+    if (p >= 0 and t.seat[p, P_SUP_EFFECTS] & bit != 0 and t.C[s.I[i, F_DESIGN], D_CTYPE] == SERVITOR
+            and s.I[i, F_OWNER] == p):
+        return p
+    return -1
+
+
+@njit(cache=True)
+def sheet_param(s, t, i, code, slot):
+    """Parameter ``slot`` (1-4) of the ability ``code`` that i's Superior's sheet
+    gives i's kind ("Choir or Band abilities which any Servitor of the
+    appropriate type has added to their game text automatically"), or -1 if it
+    gives none, or i has no game text (Trauma)."""
+    p = _sheet_seat(s, t, i, 1 << code)
+    if p < 0 or not has_text(s, i):
+        return -1
+    for k in range(t.sup_eff.shape[1]):
+        if t.sup_eff[p, k, 1] == code and t.sup_eff[p, k, 0] == t.C[s.I[i, F_DESIGN], D_KIND]:
+            return t.sup_eff[p, k, 1 + slot]
+    return -1
+
+
+@njit(cache=True, inline="always")
+def has_sheet(s, t, i, code):
+    """Does i's Superior's sheet give i's kind the ability ``code``?"""
+    return sheet_param(s, t, i, code, 1) >= 0
+
+
+@njit(cache=True)
+def any_sheet(t, code):
+    """Does any seat's Superior sheet hold the ability ``code``?  (A cheap gate for
+    the rules only some sheets bring into a game.)"""
+    for p in range(t.seat.shape[0]):
+        if t.seat[p, P_SUP_EFFECTS] & (1 << code) != 0:
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def text_works(s, t, holder, card):
+    """Does the game text of ``card``, attached to ``holder``, work?  Not a Tool's
+    in the Marches (marches.tool_usable), nor an Object's that a Balseraph has
+    made nonfunctioning for the rest of the combat (F_OFF, I68)."""
+    return s.I[card, F_OFF] == 0 and tool_usable(s, t, holder, card)
 
 
 @njit(cache=True)
@@ -175,13 +230,13 @@ def has_effect(s, t, i, code):
 @njit(cache=True)
 def find_effect(s, t, i, code):
     """The card (i itself or an attachment) whose game text has ``code``, or -1
-    ("Tools may not be used" in the Marches: marches.tool_usable)."""
+    ("Tools may not be used" in the Marches, nor nonfunctioning Objects: text_works)."""
     if not has_text(s, i):
         return -1
     bit = 1 << code
     for a in range(-1, s.I[i, F_NATT]):
         c = i if a < 0 else s.I[i, F_ATTS + a]
-        if t.C[s.I[c, F_DESIGN], D_EFFECTS] & bit != 0 and tool_usable(s, t, i, c):
+        if t.C[s.I[c, F_DESIGN], D_EFFECTS] & bit != 0 and text_works(s, t, i, c):
             return c
     return -1
 
@@ -199,9 +254,10 @@ def effect_param(s, t, card, code, slot):
 @njit(cache=True)
 def attack_value(s, t, i, r):
     """Base Attack in realm r, with bonuses (+2 for a Cherub Defending its Attuned
-    Being, F_WARD), less the Discords Weakness (Calabim) and Clumsiness (Ofanim): "subtract 1
+    Being, F_WARD; Michael's Cherub Defending its Attuned Tether, F_TETHER_WARD),
+    less the Discords Weakness (Calabim) and Clumsiness (Ofanim): "subtract 1
     from base Attack value in all Realms for every level" (min 0)."""
-    v = t.C[s.I[i, F_DESIGN], D_ATK + r] + s.I[i, F_WARD]
+    v = t.C[s.I[i, F_DESIGN], D_ATK + r] + s.I[i, F_WARD] + s.I[i, F_TETHER_WARD]
     if has_text(s, i):
         v += effect_sum(s, t, i, E_ATTACK_BONUS, 2, 1, r)   # attack_bonus(realm, amount): Gabriel's Malakim
         if s.I[i, F_BOOST] > 0:
@@ -437,7 +493,7 @@ def leave_play(s, t, i, zone):
     s.I[i, F_FIGHT] = -1
     s.I[i, F_TEMP_CTRL] = 0
     for f in (F_DMG, F_DMG + 1, F_DMG + 2, F_TRAUMA, F_ACTS, F_WAITED, F_ET_OUT, F_BOOST, F_DISCOUNT_USED, F_LILIM,
-              F_WARD, F_PROVOKED, F_FADING, F_CONDITION):
+              F_WARD, F_PROVOKED, F_FADING, F_CONDITION, F_FORFEIT, F_DYING, F_TETHER_WARD):
         s.I[i, f] = 0
 
 

@@ -13,12 +13,18 @@ combat_type picks), or one an Attack or Defense Act gives it.  "If at the end of
 the round neither attacking nor defending player have a Being involved in Combat
 remaining above 0 Hits in all Realms, or one player has no Beings remaining in
 the Location, combat is over."
+
+The Superior sheets' abilities in combat: Belial's Habbalah make their
+targets forfeit actions and his Balseraphs make Objects nonfunctioning (I68);
+Gabriel's Cherubim take a free action to attack (I69); Dominic's defend their
+Attuned Human anywhere on Earth (I70).
 """
 from numba import njit
 
 from ...sim.seeding import DICE, below, d6
 from .attunement import djinn_fear, fear_rolls, may_defend, may_move_freely, move_freely, refresh_ward
 from .beings import (
+    any_sheet,
     attack_value,
     can_act,
     detach,
@@ -26,7 +32,9 @@ from .beings import (
     effect_sum,
     find_effect,
     has_effect,
+    has_sheet,
     hits_left,
+    influence_side,
     initiates_encounter,
     is_being,
     is_human_card,
@@ -55,11 +63,12 @@ from .policies import (
     weight,
 )
 from .realms import usable_here
-from .resonances import tear, tear_expectation
+from .resonances import forfeit_count, forfeit_faces, forfeits, make_forfeit, p_faces, tear, tear_expectation
 from .state import (
     ATTACKING,
     DEFENDING,
     F_ACTS,
+    F_ATTS,
     F_ATTUNED,
     F_BOOST,
     F_CTRL,
@@ -67,12 +76,18 @@ from .state import (
     F_DISCORD,
     F_ENTERED,
     F_FIGHT,
+    F_FORFEIT,
+    F_FREE,
     F_HOST,
+    F_INF_BY,
     F_LOC,
+    F_NATT,
+    F_OFF,
     F_OWNER,
     F_RETREAT,
     F_TRAUMA,
     F_ZONE,
+    G_DISABLED,
     G_FIGHT_TARGET,
     G_ROUND,
     G_TURN,
@@ -83,17 +98,34 @@ from .state import (
     R_ETHEREAL,
     S_ESSENCE,
     Z_DISCARD,
+    Z_PLAY,
     beings_in_play,
+    loc_earth,
     log,
+    others_in_play,
     realm_of,
     realm_type,
 )
 from .tables import D_ATK, D_CTYPE, D_KIND, P_SIDE
 from .superior_dissonance import engage_demons, location_harm
 from .tethers import burn_demons_in_combat
-from .trace import T_ABILITY, T_ATTACK, T_COMBAT, T_COWARDICE, T_GAIN_TEXT, T_PLAY, T_RETREAT, T_ROUND, T_TEMPER
+from .trace import (
+    T_ABILITY,
+    T_ATTACK,
+    T_COMBAT,
+    T_COWARDICE,
+    T_DISABLE,
+    T_FREE_ATTACK,
+    T_GAIN_TEXT,
+    T_PLAY,
+    T_RETREAT,
+    T_ROUND,
+    T_TEMPER,
+)
 from .vocabulary import (
     E_COMBAT_BOOST,
+    E_DEFEND_ANYWHERE,
+    E_DISABLE_OBJECT,
     E_COMBAT_ESSENCE,
     E_COMBAT_TYPE,
     E_DAMAGE_LOCATION,
@@ -107,20 +139,28 @@ from .vocabulary import (
     E_SPEED,
     CALABITE,
     ELOHITE,
+    HEAVEN,
+    HELL,
     HUMAN,
     IMPUDITE,
     MALAKITE,
     MAX_EFFECTS,
     MERCURIAN,
     OATH_RETREAT,
+    OBJECT,
     SERVITOR,
+    TOOL,
     UNDEAD,
 )
 
 # Round actions.  A_ACT: the Being's action was given to a Combat Act (Pit Trap);
 # A_FORCED: Berserk turned an attempt at one into a base Attack (combat._spring).
 A_WAIT, A_ATTACK, A_ROLL, A_SONG, A_BOOST, A_ACT, A_RETREAT, A_TEAR, A_FORCED = range(9)
+# Belial's Habbalah and Balseraphs (I68); A_FORFEITED: a Habbalite made the Being
+# forfeit the round's action, so it declares nothing (combat._declare).
+A_FORFEIT, A_DISABLE, A_FORFEITED = 9, 10, 11
 MAX_ROUNDS = 12
+HORIZON = 2     # rounds a policy counts when it takes something from an enemy for longer (I68)
 # The Combat Acts a round may offer a side (combat._play_acts), shifted by the side.
 TRAP, REINFORCE = 1, 4
 
@@ -241,11 +281,14 @@ def fight(s, t, lead, target):
     s.I[target, F_FIGHT] = DEFENDING
     if q >= 0:
         _gather_defenders(s, t, q, L, target)
+        _defenders_from_afar(s, t, L, target)
         r = defense_act(s, t, q, L, target, r)
     if _count(s, t, ATTACKING) > 0:
         _rounds(s, t, L, r, p, q)
     s.g[G_FIGHT_TARGET] = -1
     refresh_ward(s, t)
+    if s.g[G_DISABLED] == 1:
+        _objects_work_again(s)
     for i in beings_in_play(s):
         if s.I[i, F_FIGHT] >= 0 or s.I[i, F_BOOST] > 0:
             s.I[i, F_FIGHT] = -1
@@ -393,6 +436,50 @@ def _gather_defenders(s, t, q, L, target):
             if s.I[j, F_LOC] != L:
                 move_freely(s, t, j, L)
             s.I[j, F_FIGHT] = DEFENDING
+
+
+@njit(cache=True)
+def _defenders_from_afar(s, t, L, target):
+    """Dominic's Cherubim "may Attune to a Human Influenced for Heaven and defend it
+    anywhere on Earth": when such a Human (a Saint or Undead too: I57) is
+    attacked on Earth, each Cherub with that ability Attuned to it joins the
+    defence from wherever it is on Earth, if it is able and its controller
+    defends (W_DEFEND) and Fear does not keep it back (I70)."""
+    if (not any_sheet(t, E_DEFEND_ANYWHERE) or not is_human_card(t, s.I[target, F_DESIGN])
+            or influence_side(s, t, target) != HEAVEN or realm_of(s, L) != loc_earth(s)):
+        return
+    for c in beings_in_play(s):
+        if (s.I[c, F_ATTUNED] == target and s.I[c, F_FIGHT] < 0 and s.I[c, F_HOST] < 0 and can_act(s, t, c)
+                and realm_of(s, s.I[c, F_LOC]) == loc_earth(s) and may_defend(s, t, c, target)
+                and weight(s, s.I[c, F_CTRL], W_DEFEND) >= 0.5 and has_sheet(s, t, c, E_DEFEND_ANYWHERE)):
+            _join(s, t, c, L, DEFENDING)
+
+
+# ------------------------------------------------------------------ Gabriel's Cherubim
+@njit(cache=True)
+def holds_hellish_influence(s, t, j):
+    """Is j one of the Beings Gabriel's Cherubim may take their free action to
+    attack: "Impudites or Humans who hold Influence over any Being for a Demon
+    Prince" -- an Impudite or a Human (a Saint or Undead too: I57) through
+    which a Demon Prince Influences some Being (I69)?"""
+    d = s.I[j, F_DESIGN]
+    if not is_being(s, t, j) or not (is_human_card(t, d) or t.C[d, D_KIND] == IMPUDITE):
+        return False
+    for b in beings_in_play(s):
+        if s.I[b, F_INF_BY] == j and is_being(s, t, b) and influence_side(s, t, b) == HELL:
+            return True
+    return False
+
+
+@njit(cache=True)
+def free_attack(s, t, i, j):
+    """Gabriel's Cherubim "may take one free action per turn to attack" such a
+    Being (holds_hellish_influence): Cherub i attacks j without spending its
+    action, once a turn (F_FREE)."""
+    s.I[i, F_FREE] = s.g[G_TURN]
+    log(s, s.I[i, F_CTRL], i, j, T_FREE_ATTACK, 0)
+    s.I[i, F_ACTS] += 1          # fight() spends the attackers' actions
+    fight(s, t, i, j)
 
 
 @njit(cache=True)
@@ -572,10 +659,15 @@ def _leader_pick(s, t, order, key, n, top):
 def _declare(s, t, i, L, r):
     """i's declaration for this round (action, target): nothing if a Combat Act
     has taken it out of the combat, or to 0 Hits, since the round began.  A
-    declaration aimed at a Djinn Attuned to its author is an encounter that
-    Being initiates, so that the Djinn, declaring later, may answer it."""
+    Being that must forfeit actions (I68) forfeits the round's action instead:
+    it declares nothing, and no Combat Act may take the action's place
+    (A_FORFEITED).  A declaration aimed at a Djinn Attuned to its author is an
+    encounter that Being initiates, so that the Djinn, declaring later, may
+    answer it."""
     if s.I[i, F_FIGHT] < 0 or not can_act(s, t, i):
         return A_WAIT, -1
+    if forfeits(s, i):
+        return A_FORFEITED, -1
     a, j = _choose(s, t, i, L, r)
     if j >= 0:
         initiates_encounter(s, i, j)
@@ -703,7 +795,8 @@ def _spring(s, t, r, x, side, order, what, whom, dec, res):
     for kh in range(res, dec):
         h = order[kh]
         a = what[kh]
-        if s.I[h, F_FIGHT] != side or a == A_ACT or a == A_FORCED or a == A_RETREAT or not can_act(s, t, h):
+        if (s.I[h, F_FIGHT] != side or a == A_ACT or a == A_FORCED or a == A_RETREAT or a == A_FORFEITED
+                or not can_act(s, t, h)):
             continue
         c = _trap(s, t, h)
         if c < 0:
@@ -777,6 +870,8 @@ def _choose(s, t, i, L, r):
         return _berserk(s, t, i, A_RETREAT, -1, r)
     base, roll, song = _uses(s, t, i, r)
     rend = tear_expectation(s, t, i) if t.C[s.I[i, F_DESIGN], D_KIND] == CALABITE else 0.0
+    n_forfeit = forfeit_count(s, t, i)
+    disables = has_sheet(s, t, i, E_DISABLE_OBJECT)
     best_a, best_j, best_v = A_WAIT, -1, 0.0
     for j in beings_in_play(s):
         if (s.I[j, F_FIGHT] < 0 or s.I[j, F_FIGHT] == s.I[i, F_FIGHT] or not is_being(s, t, j)
@@ -794,17 +889,89 @@ def _choose(s, t, i, L, r):
             a, dmg = A_SONG, song
         if rend > dmg:
             a, dmg = A_TEAR, rend
+        left = max(hits_left(s, t, j, r), 0)    # < 0: a Cherub's ward (+2 Hits) gone since it was hit
+        kill = 0.0
+        if a != A_WAIT:
+            kill = 1.0 if dmg >= left else 0.5 * dmg / (1 + left)
+        x = j
+        if n_forfeit > 0:           # the damage j's lost actions would have done, as damage done
+            f = 0.5 * _forfeit_worth(s, t, i, j, r, n_forfeit) / (1 + left)
+            if f > kill:
+                a, kill = A_FORFEIT, f
+        if disables:
+            c, prevented = _object_to_disable(s, t, j, r)
+            f = 0.5 * prevented / (1 + left)
+            if c >= 0 and f > kill:
+                a, x, kill = A_DISABLE, c, f
         if a == A_WAIT:
             continue
-        kill = 1.0 if dmg >= hits_left(s, t, j, r) else 0.5 * dmg / (1 + hits_left(s, t, j, r))
         sc = score(s, p, v * (0.2 + kill))
         if sc > best_v:
-            best_a, best_j, best_v = a, j, sc
+            best_a, best_j, best_v = a, x, sc
     if best_a == A_WAIT and s.I[i, F_FIGHT] == ATTACKING and t.C[s.I[i, F_DESIGN], D_KIND] == ELOHITE:
         return A_RETREAT, -1        # Bad Temper: "Take the Retreat action immediately if you don't want to hurt the target!"
     if best_a == A_WAIT:
         return _berserk(s, t, i, _maybe_boost(s, t, i), -1, r)
     return _berserk(s, t, i, best_a, best_j, r)
+
+
+@njit(cache=True)
+def _forfeit_worth(s, t, i, j, r, n):
+    """The damage a Belial Habbalite's roll to make j forfeit ``n`` actions spares
+    its side, as the policies reckon it: j's best damage a round (its _uses) for
+    each new forfeited round within the HORIZON, at the roll's chance (I68)."""
+    f0 = s.I[j, F_FORFEIT]
+    rounds = min(n + f0, HORIZON) - min(f0, HORIZON)
+    if rounds <= 0:
+        return 0.0
+    base, roll, song = _uses(s, t, j, r)
+    return p_faces(s, i, forfeit_faces(s, t, i, j)) * max(base, roll, song) * rounds
+
+
+@njit(cache=True)
+def _object_to_disable(s, t, j, r):
+    """The Object (or Tool) of enemy j whose loss cuts j's best damage a round
+    (its _uses) the most, and that cut over the HORIZON: what a Belial Balseraph
+    makes nonfunctioning (I68).  (-1, 0) if none cuts anything."""
+    base, roll, song = _uses(s, t, j, r)
+    now = max(base, roll, song)
+    best_c, best = -1, 0.0
+    for a in range(s.I[j, F_NATT]):
+        c = s.I[j, F_ATTS + a]
+        ct = t.C[s.I[c, F_DESIGN], D_CTYPE]
+        if (ct != OBJECT and ct != TOOL) or s.I[c, F_OFF] == 1:
+            continue
+        s.I[c, F_OFF] = 1
+        base, roll, song = _uses(s, t, j, r)
+        s.I[c, F_OFF] = 0
+        cut = now - max(base, roll, song)
+        if cut > best:
+            best_c, best = c, cut
+    return best_c, best * HORIZON
+
+
+@njit(cache=True)
+def disable_object(s, t, i, c):
+    """Belial's Balseraphs "may, in combat, cause any Object to be nonfunctioning
+    for the remainder of combat": an Object or Tool at the combat's Location,
+    held or loose, whose game text then does nothing (beings.text_works) until the
+    combat ends (I68).  No roll: the sheet names none."""
+    if s.I[c, F_ZONE] != Z_PLAY or s.I[c, F_LOC] != s.I[i, F_LOC]:
+        return
+    ct = t.C[s.I[c, F_DESIGN], D_CTYPE]
+    if ct != OBJECT and ct != TOOL:
+        return
+    s.I[c, F_OFF] = 1
+    s.g[G_DISABLED] = 1
+    log(s, s.I[i, F_CTRL], i, c, T_DISABLE, 0)
+
+
+@njit(cache=True)
+def _objects_work_again(s):
+    """The combat is over: Objects made nonfunctioning for it work again."""
+    for c in others_in_play(s):
+        s.I[c, F_OFF] = 0
+    s.g[G_DISABLED] = 0
 
 
 @njit(cache=True, inline="always")
@@ -911,36 +1078,51 @@ def _in_danger(s, t, i, r):
 @njit(cache=True)
 def _resolve(s, t, i, a, j, L, r):
     """Resolve i's declared action; a Being at 0 Hits by now, or out of the
-    combat, can do nothing, nor one whose action a Combat Act took (A_ACT)."""
+    combat, can do nothing, nor one whose action a Combat Act took (A_ACT) or
+    that forfeited it (A_FORFEITED), nor game text that no longer works (an
+    Object a Balseraph made nonfunctioning earlier in the round, I68)."""
     if not can_act(s, t, i) or s.I[i, F_FIGHT] < 0:
         return
+    c = -1
+    if a == A_ROLL or a == A_SONG or a == A_BOOST:
+        c = find_effect(s, t, i, _text_code(a))
+        if c < 0:
+            return
+        uses_card(s, t, i, c)
     if a == A_ATTACK or a == A_FORCED:
         if base_attack_legal(s, t, i, j, r):
             _hit(s, t, i, j, r, attack_value(s, t, i, r))
     elif a == A_ROLL:
-        c = find_effect(s, t, i, E_ROLL_DAMAGE)
-        uses_card(s, t, i, c)
         roll = d6(s.rng)
         div = effect_param(s, t, c, E_ROLL_DAMAGE, 2)
         log(s, s.I[i, F_CTRL], c, j, T_ABILITY, roll)
         _hit(s, t, i, j, r, roll_damage(roll, div))
     elif a == A_SONG:
-        c = find_effect(s, t, i, E_DAMAGE_LOCATION)
-        uses_card(s, t, i, c)
         fire_song(s, t, i, c, L)
     elif a == A_BOOST:
-        c = find_effect(s, t, i, E_COMBAT_BOOST)
-        uses_card(s, t, i, c)
         if pay_action(s, t, i, effect_param(s, t, c, E_COMBAT_BOOST, 3)):
             s.I[i, F_BOOST] = effect_param(s, t, c, E_COMBAT_BOOST, 2)
             log(s, s.I[i, F_CTRL], c, i, T_ABILITY, 0)
     elif a == A_TEAR:
         tear(s, t, i, j, r)
+    elif a == A_FORFEIT:
+        if s.I[j, F_FIGHT] >= 0 and is_being(s, t, j):
+            make_forfeit(s, t, i, j)
+    elif a == A_DISABLE:
+        disable_object(s, t, i, j)
     elif a == A_RETREAT:
         s.I[i, F_RETREAT] = 1
         log(s, s.I[i, F_CTRL], i, -1, T_RETREAT, 0)
         breaks_oath(s, t, i, OATH_RETREAT)
 
+
+
+@njit(cache=True, inline="always")
+def _text_code(a):
+    """The effect whose game text a round's A_ROLL, A_SONG or A_BOOST uses."""
+    if a == A_ROLL:
+        return E_ROLL_DAMAGE
+    return E_DAMAGE_LOCATION if a == A_SONG else E_COMBAT_BOOST
 
 
 @njit(cache=True)

@@ -24,18 +24,20 @@ from .beings import (
     send_home,
 )
 from .dissonance import add_dissonance, harms
-from .hosts import host_dies, spares_dissonance
-from .humans import kill_human
+from .hosts import holds_dying_host, host_dies, spares_dissonance
+from .humans import die_of_age, kill_human
 from .marches import ethereal_trauma, in_marches, last_non_marches
 from .state import (
     F_CNT,
     F_CTRL,
     F_DESIGN,
     F_DMG,
+    F_DYING,
     F_ET_OUT,
     F_FIGHT,
     F_INF_BY,
     F_LOC,
+    F_RIDER,
     F_TRAUMA,
     F_ZONE,
     G_WINNER,
@@ -89,16 +91,36 @@ def _zero(s, t, i, r):
 
 @njit(cache=True)
 def resolve_zero_hits(s, t):
-    """Apply the 0-Hit consequences to every Being in play."""
+    """Apply the 0-Hit consequences to every Being in play -- except the death of
+    a host a Shedite of Saminga's keeps alive until the end of the turn
+    (hosts.holds_dying_host, I71)."""
+    zero_hit_checks(s, t, False)
+
+
+@njit(cache=True)
+def final_zero_hits(s, t):
+    """The end of turn's 0-Hit checks (I21): every dying host dies now too."""
+    zero_hit_checks(s, t, True)
+
+
+@njit(cache=True)
+def zero_hit_checks(s, t, final):
+    """The 0-Hit consequences for every Being in play; a host past its Lifespan
+    (F_DYING) dies of age.  Unless ``final``, a host whose Shedite keeps it alive
+    does not die yet."""
     for i in beings_in_play(s):
         if s.g[G_WINNER] >= 0:
             return
         if not is_being(s, t, i):
             continue
-        if _zero(s, t, i, CELESTIAL):
+        kept = s.I[i, F_RIDER] >= 0 and not final and holds_dying_host(s, t, i)
+        if _zero(s, t, i, CELESTIAL) and not kept:
             soul_death(s, t, i)
             continue
-        if _zero(s, t, i, CORPOREAL) and s.I[i, F_TRAUMA] == 0:
+        if s.I[i, F_DYING] == 1 and not kept:
+            die_of_age(s, t, i)
+            continue
+        if _zero(s, t, i, CORPOREAL) and s.I[i, F_TRAUMA] == 0 and not kept:
             corporeal_death(s, t, i)
         if is_being(s, t, i) and _zero(s, t, i, ETHEREAL_REALM) and s.I[i, F_ET_OUT] == 0:
             ethereal_loss(s, t, i)

@@ -11,7 +11,7 @@ from numba import njit
 from .animals import is_mortal
 from .beings import effect_param, find_effect, is_being
 from .combat import location_damage
-from .damage import resolve_zero_hits, restore_ethereal
+from .damage import final_zero_hits, restore_ethereal
 from .dissonance import fade_notes, keep_oaths
 from .humans import side_counter, wake_dreamers
 from .policies import below_policy, is_random
@@ -68,7 +68,7 @@ def end_turn(s, t, p):
         if s.I[l, F_ZONE] == Z_PLAY and (t.C[s.I[l, F_DESIGN], D_CTYPE] == TETHER or t.C[s.I[l, F_DESIGN], D_CTYPE] == LOCATION):
             location_damage(s, t, l)
     check_tether_theft(s, t)
-    resolve_zero_hits(s, t)
+    final_zero_hits(s, t)
     if s.g[G_WINNER] >= 0:
         return
     neglect(s, t)

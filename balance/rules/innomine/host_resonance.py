@@ -30,7 +30,7 @@ from numba import njit
 
 from .beings import is_being, send_home
 from .dissonance import add_dissonance
-from .hosts import can_host, go_home, is_rider, ride, unride
+from .hosts import can_host, dying, go_home, is_rider, ride, unride
 from .humans import afterlife_side
 from .policies import W_INFLUENCE, W_RETREAT, score, weight
 from .ranks import worth
@@ -149,16 +149,22 @@ def rider_options(s, t, i, p):
     """A riding Kyriotate's or Shedite's choices besides Wait: Resonate another
     Being on Earth, worth its value less the host it gives up; or go back to
     its Realm, worth a Shedite's chance of failing its next roll to hold on
-    (a note of Dissonance), weighed by the retreat weight.  Returns
+    (a note of Dissonance), weighed by the retreat weight.  A dying host
+    (Saminga's Shedim stay in one until the end of the turn, I71) is worth
+    nothing, and leaving it spares the note and Trauma of its death.  Returns
     (new host or -1, its score, score of going home)."""
     h = s.I[i, F_HOST]
+    doomed = dying(s, t, h)
     a, v = best_host(s, t, i, p, False)
     if a >= 0:
         stat, op = resonance_stat(t.C[s.I[i, F_DESIGN], D_KIND])
         ps = p_success(s, t, i, a, stat, op)
-        v = score(s, p, weight(s, p, W_INFLUENCE) * (ps * host_worth(s, t, p, a) - host_worth(s, t, p, h)))
+        keep = 0.0 if doomed else host_worth(s, t, p, h)
+        v = score(s, p, weight(s, p, W_INFLUENCE) * (ps * host_worth(s, t, p, a) - keep))
     home = -0.5
-    if t.C[s.I[i, F_DESIGN], D_KIND] == SHEDITE:
+    if doomed:
+        home = 0.5
+    elif t.C[s.I[i, F_DESIGN], D_KIND] == SHEDITE:
         turns = s.g[G_TURN] + 1 - s.I[i, F_HOST_TURN]
         fail = 1.0 - classic_faces(s, t, i, h, CELESTIAL, OP_GE, -turns) / 6.0
         home = weight(s, p, W_RETREAT) * fail - 0.5

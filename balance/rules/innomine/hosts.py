@@ -20,6 +20,10 @@ attached, in which case the Shedite enters Trauma."
 Both: "Objects or abilities attached to the Kyriotate leave with the
 Kyriotate, but such cards attached to the Being remain with the Being."
 
+Saminga's sheet: "His Shedim may stay in a dying host until the end of the
+turn": the host's death waits for the end of the turn while such a Shedite
+rides it (holds_dying_host, I71).
+
 The rider sits at its host's Location (F_HOST, the host's F_RIDER; move_to
 carries it along) and is no Being anyone may attack or that may join a combat
 (I60).  A Kyriotate's host "as having no game text" is F_MUTE (beings.has_text).
@@ -27,7 +31,7 @@ The rolls that attach, eject and keep a rider are in host_resonance.py.
 """
 from numba import njit
 
-from .beings import end_ride, is_being, send_home, set_influence
+from .beings import end_ride, has_sheet, hits_left, is_being, send_home, set_influence
 from .dissonance import add_dissonance
 from .state import (
     F_ATT,
@@ -36,6 +40,7 @@ from .state import (
     F_CTRL,
     F_DESIGN,
     F_DMG,
+    F_DYING,
     F_HOST,
     F_HOST_DMG,
     F_HOST_TURN,
@@ -51,7 +56,7 @@ from .state import (
 )
 from .tables import D_CTYPE, D_HITS, D_KIND
 from .trace import T_HOST, T_LEAVE_HOST, T_MOVE, T_TRAUMA
-from .vocabulary import CORPOREAL, HUMAN, KYRIOTATE, N_COUNTERS, SERVITOR, SHEDITE
+from .vocabulary import CELESTIAL, CORPOREAL, E_STAY_IN_DYING_HOST, HUMAN, KYRIOTATE, N_COUNTERS, SERVITOR, SHEDITE
 
 
 @njit(cache=True, inline="always")
@@ -169,3 +174,20 @@ def host_dies(s, t, h):
     s.I[r, F_TRAUMA] = t.C[s.I[r, F_DESIGN], D_HITS + CORPOREAL]
     send_home(s, t, r)
     log(s, s.I[r, F_CTRL], r, -1, T_TRAUMA, s.I[r, F_TRAUMA])
+
+
+@njit(cache=True)
+def holds_dying_host(s, t, h):
+    """Does a Shedite keep its host h from dying before the end of the turn?
+    Saminga's "His Shedim may stay in a dying host until the end of the turn":
+    while one of them rides h, h's death -- by its Lifespan, or at 0 Celestial
+    or Corporeal Hits -- waits for the end of the turn's 0-Hit checks, and comes
+    at the first check after the Shedite has left (I71)."""
+    r = s.I[h, F_RIDER]
+    return r >= 0 and has_sheet(s, t, r, E_STAY_IN_DYING_HOST)
+
+
+@njit(cache=True)
+def dying(s, t, h):
+    """Is h dying: past its Lifespan (F_DYING), or at 0 Celestial or Corporeal Hits?"""
+    return s.I[h, F_DYING] == 1 or hits_left(s, t, h, CELESTIAL) <= 0 or hits_left(s, t, h, CORPOREAL) <= 0

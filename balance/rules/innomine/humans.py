@@ -13,7 +13,7 @@ from ...sim.seeding import DICE, below
 from .animals import animal_afterlife, enter_jordi_realm, is_mortal
 from .beings import is_being, leave_play, move_to
 from .decks import events_bottom
-from .hosts import host_dies
+from .hosts import holds_dying_host, host_dies
 from .marches import in_marches, last_non_marches
 from .state import (
     END_THRESHOLD,
@@ -21,11 +21,13 @@ from .state import (
     F_CNT,
     F_CTRL,
     F_DESIGN,
+    F_DYING,
     F_GUARD,
     F_HEALED,
     F_LOC,
     F_OWNER,
     F_RESIST,
+    F_RIDER,
     F_ZONE,
     G_END,
     G_THRESHOLD,
@@ -39,7 +41,7 @@ from .state import (
     log,
 )
 from .tables import D_CTYPE, D_DESTINY, D_FATE, D_LIFESPAN, P_SIDE
-from .trace import T_AFTERLIFE, T_AGE_DEATH, T_KILLED, T_MOVE, T_WIN
+from .trace import T_AFTERLIFE, T_AGE_DEATH, T_DYING, T_KILLED, T_MOVE, T_WIN
 from .vocabulary import ANIMAL, COND_AT_LEAST, COND_AT_MOST, COND_MORE_THAN, HEAVEN, HELL, HUMAN, N_COUNTERS
 
 
@@ -151,16 +153,28 @@ def kill_human(s, t, h):
 @njit(cache=True)
 def age_mortals(s, t):
     """Phase 3: every living Human (and Animal: "Animals have lifespans") ages one
-    turn; those reaching their Lifespan die."""
+    turn; those reaching their Lifespan die -- but a host a Shedite of Saminga's
+    rides lives on, dying (F_DYING), until the end of the turn (I71)."""
     for h in beings_in_play(s):
         if s.I[h, F_ZONE] == Z_PLAY and is_mortal(t, s.I[h, F_DESIGN]) and is_being(s, t, h):
             s.I[h, F_AGE] += 1
             if s.I[h, F_AGE] >= t.C[s.I[h, F_DESIGN], D_LIFESPAN]:
-                log(s, s.I[h, F_CTRL], h, -1, T_AGE_DEATH, s.I[h, F_AGE])
-                host_dies(s, t, h)
-                resolve_afterlife(s, t, h)
+                if s.I[h, F_RIDER] >= 0 and holds_dying_host(s, t, h):
+                    s.I[h, F_DYING] = 1
+                    log(s, s.I[h, F_CTRL], h, -1, T_DYING, s.I[h, F_AGE])
+                    continue
+                die_of_age(s, t, h)
                 if s.g[G_WINNER] >= 0:
                     return
+
+
+@njit(cache=True)
+def die_of_age(s, t, h):
+    """Human (or Animal) h dies at the end of its Lifespan: its rider sees it die
+    (hosts.host_dies), and its afterlife is resolved."""
+    log(s, s.I[h, F_CTRL], h, -1, T_AGE_DEATH, s.I[h, F_AGE])
+    host_dies(s, t, h)
+    resolve_afterlife(s, t, h)
 
 
 @njit(cache=True)

@@ -13,7 +13,7 @@ Being's.  Tools come into play in draw.py.
 """
 from numba import njit
 
-from .beings import attach, can_hold, detach, effect_param, effect_sum, has_text, is_being
+from .beings import attach, can_hold, detach, effect_param, effect_sum, has_text, is_being, text_works
 from .state import (
     F_ATT,
     F_ATTS,
@@ -51,14 +51,15 @@ def reliquary_pays(s, t, i, cost, commit):
     """How much of an action costing ``cost`` Essence Being i's Reliquaries pay:
     "Up to X total Essence per turn may be deducted from the cost of actions
     taken by this Being."  Each Reliquary keeps its own allowance, counted per
-    turn (each player's turn is a turn); with ``commit`` the allowance is used."""
+    turn (each player's turn is a turn); with ``commit`` the allowance is used.
+    A Reliquary made nonfunctioning in combat (beings.text_works) pays nothing."""
     left = cost
     if left <= 0 or not has_text(s, i):
         return 0
     turn = s.g[G_TURN]
     for a in range(s.I[i, F_NATT]):
         r = s.I[i, F_ATTS + a]
-        x = effect_param(s, t, r, E_RELIQUARY, 1)
+        x = effect_param(s, t, r, E_RELIQUARY, 1) if text_works(s, t, i, r) else 0
         used = s.I[r, F_RELIQUARY_USED] if s.I[r, F_RELIQUARY_TURN] == turn else 0
         take = min(x - used, left)
         if take <= 0:

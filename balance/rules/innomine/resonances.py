@@ -24,6 +24,11 @@ Rulebook, "Beings in Detail".  Implemented here, exactly as written:
   greater than target number, [...] the Lilim's controller gains a counter on
   the targetted being", spent "at any time" for Influence; failure, a note.
   Their Discord, Aura: "+1 bonus to any attempts to Influence the Lilim".
+- Superior sheets: Belial's Habbalah "make a Resonance roll in combat, but
+  instead of Influence, to cause the target to forfeit a number of actions
+  equal to the demon's Corporeal Hits" (I68); "His Calabim double damage from a
+  Resonance roll"; Nybbas's Lilim "may read the Need of any Human shown on a
+  screen, wherever it is on Earth" (I71).
 - Kyriotates and Shedim: the roll to attach to a host (host_resonance.py) is
   "an Influence", against "the Being's Celestial Hits (or those of any
   Kyriotate or Shedite already attached to the Being)"; Bound: "apply levels
@@ -32,7 +37,17 @@ Rulebook, "Beings in Detail".  Implemented here, exactly as written:
 from numba import njit
 
 from ...sim.seeding import DICE, POLICY, below, d6
-from .beings import effect_sum, hits_left, influence_side, initiates_encounter, is_being, set_influence
+from .beings import (
+    effect_sum,
+    has_sheet,
+    hits_left,
+    influence_side,
+    initiates_encounter,
+    is_being,
+    is_human_card,
+    set_influence,
+    sheet_param,
+)
 from .d666 import D666, d6_check, rescue_cost, target_for_faces
 from .d666 import p_success as d666_p_success
 from .d666 import roll as d666_roll
@@ -47,6 +62,7 @@ from .state import (
     F_DESIGN,
     F_DISCORD,
     F_DISS,
+    F_FORFEIT,
     F_GUARD,
     F_GUARD_BY,
     F_INF_BY,
@@ -64,6 +80,7 @@ from .state import (
     G_VARIANT,
     S_ESSENCE,
     beings_in_play,
+    loc_earth,
     log,
     realm_of,
 )
@@ -71,6 +88,9 @@ from .tables import D_CTYPE, D_HITS, D_KIND, P_SIDE
 from .trace import (
     T_COUNTER,
     T_EXPIRE,
+    T_FORFEIT,
+    T_FORFEIT_FAIL,
+    T_FORFEITED,
     T_INFLUENCE,
     T_INFLUENCE_FAIL,
     T_PROTECT,
@@ -85,7 +105,10 @@ from .vocabulary import (
     BALSERAPH,
     BRIGHT_LILIM,
     CELESTIAL,
+    E_FORFEIT_ACTIONS,
     E_INFLUENCE_BONUS,
+    E_REACH_EARTH,
+    E_RESONANCE_DAMAGE,
     ELOHITE,
     ETHEREAL,
     ETHEREAL_REALM,
@@ -152,10 +175,18 @@ def influences(s, t, i):
 
 @njit(cache=True)
 def in_reach(s, t, actor, target):
-    """Balseraphs reach any Being in their Realm; the others, Beings at their Location."""
-    if t.C[s.I[actor, F_DESIGN], D_KIND] == BALSERAPH:
+    """Balseraphs reach any Being in their Realm; the others, Beings at their
+    Location -- but Nybbas's Lilim on Earth "may read the Need of any Human shown
+    on a screen, wherever it is on Earth": every Human on Earth, and the Saints
+    and Undead who count as Humans (I57, I71)."""
+    k = t.C[s.I[actor, F_DESIGN], D_KIND]
+    if k == BALSERAPH:
         return realm_of(s, s.I[actor, F_LOC]) == realm_of(s, s.I[target, F_LOC])
-    return s.I[actor, F_LOC] == s.I[target, F_LOC]
+    if s.I[actor, F_LOC] == s.I[target, F_LOC]:
+        return True
+    earth = loc_earth(s)
+    return (k == LILIM and is_human_card(t, s.I[target, F_DESIGN]) and realm_of(s, s.I[actor, F_LOC]) == earth
+            and realm_of(s, s.I[target, F_LOC]) == earth and has_sheet(s, t, actor, E_REACH_EARTH))
 
 
 @njit(cache=True)
@@ -189,8 +220,9 @@ def modifier(s, t, actor, target):
 
 @njit(cache=True)
 def _other_side_human(s, t, actor, target):
-    """Is target a Human Influenced by a Superior of the other side than actor's?"""
-    if t.C[s.I[target, F_DESIGN], D_CTYPE] != HUMAN or s.I[target, F_CTRL] < 0:
+    """Is target a Human (or a Saint or Undead, which count as Humans for card
+    purposes: I57) Influenced by a Superior of the other side than actor's?"""
+    if not is_human_card(t, s.I[target, F_DESIGN]) or s.I[target, F_CTRL] < 0:
         return False
     return influence_side(s, t, target) != t.seat[s.I[actor, F_CTRL], P_SIDE]
 
@@ -530,14 +562,23 @@ def calabite_roll(s, t, i):
 
 
 @njit(cache=True)
+def damage_factor(s, t, i):
+    """What Calabite i's Resonance damage is multiplied by: 2 for Belial's ("His
+    Calabim double damage from a Resonance roll"), the sheet's ``factor``; else 1."""
+    f = sheet_param(s, t, i, E_RESONANCE_DAMAGE, 1)
+    return f if f > 0 else 1
+
+
+@njit(cache=True)
 def tear_expectation(s, t, i):
     """The damage a Calabite's Resonance does on average, taking half on every
-    result above its Celestial Hits (as the policies see it)."""
+    result above its Celestial Hits (as the policies see it), times its
+    damage_factor."""
     h = t.C[s.I[i, F_DESIGN], D_HITS + CELESTIAL]
     e = 0.0
     for r in range(1, 7):
         e += (r if r <= h else r // 2) / 6.0
-    return e
+    return e * damage_factor(s, t, i)
 
 
 @njit(cache=True)
@@ -547,24 +588,70 @@ def tear(s, t, i, j, r):
     result is done as damage of the type appropriate for the Realm.  If the result
     is higher than its Celestial Hits, half the total (rounded down) is done as
     damage of that type, unless the Calabite takes a point of Dissonance": for a
-    note, the whole result (I36).  Returns the damage counters placed on j."""
+    note, the whole result (I36); Belial's double it (damage_factor).  Returns
+    the damage counters placed on j."""
     within, amount = calabite_roll(s, t, i)
+    f = damage_factor(s, t, i)
     if not within:
-        if _whole_for_a_note(s, t, i, j, r, amount):
+        if _whole_for_a_note(s, t, i, j, r, amount * f, (amount // 2) * f):
             add_dissonance(s, t, i, 1)
         else:
             amount = amount // 2
+    amount *= f
     log(s, s.I[i, F_CTRL], i, j, T_TEAR, amount)
     return deal_damage(s, t, i, j, r, amount)
 
 
 @njit(cache=True)
-def _whole_for_a_note(s, t, i, j, r, amount):
-    """Does the Calabite's controller take a note to do the whole result?  The
-    scripted policies do when only the whole result brings j to 0 Hits and the
-    Calabite carries fewer than two notes; the random-legal one half the time."""
+def _whole_for_a_note(s, t, i, j, r, whole, half):
+    """Does the Calabite's controller take a note to do the ``whole`` result
+    rather than the ``half``?  The scripted policies do when only the whole
+    result brings j to 0 Hits and the Calabite carries fewer than two notes; the
+    random-legal one half the time."""
     p = s.I[i, F_CTRL]
     if is_random(s, p):
         return below(s.rng, POLICY, 2) == 0
     left = hits_left(s, t, j, r)
-    return amount >= left > amount // 2 and s.I[i, F_DISS] < 2
+    return whole >= left > half and s.I[i, F_DISS] < 2
+
+
+# ------------------------------------------------------------------ Belial's Habbalah
+@njit(cache=True)
+def forfeit_count(s, t, i):
+    """How many actions i's Resonance in combat makes its target forfeit: for
+    Belial's Habbalah "a number of actions equal to the demon's Corporeal Hits"
+    (the card's, I68); 0 for a Being without that ability."""
+    r = sheet_param(s, t, i, E_FORFEIT_ACTIONS, 1)
+    return t.C[s.I[i, F_DESIGN], D_HITS + r] if r >= 0 else 0
+
+
+@njit(cache=True)
+def forfeit_faces(s, t, i, j):
+    """Faces of Habbalite i's d6 that succeed on j: "if the result is greater than
+    the target's Ethereal Hits".  No Influence modifier counts: the roll is made
+    "instead of Influence" (I68)."""
+    return min(6, max(0, 6 - target_hits(s, t, i, j, ETHEREAL_REALM)))
+
+
+@njit(cache=True)
+def make_forfeit(s, t, i, j):
+    """Belial's Habbalite i makes "a Resonance roll in combat, but instead of
+    Influence, to cause the target to forfeit a number of actions equal to the
+    demon's Corporeal Hits": on a success j has that many more actions to forfeit
+    (F_FORFEIT); a failure does nothing more (I68).  Returns the success."""
+    ok, r = resonance_roll(s, t, i, j, forfeit_faces(s, t, i, j), T_FORFEIT, T_FORFEIT_FAIL)
+    if ok:
+        s.I[j, F_FORFEIT] += forfeit_count(s, t, i)
+    return ok
+
+
+@njit(cache=True, inline="always")
+def forfeits(s, i):
+    """Does Being i forfeit the action it is about to take (a combat round's, or
+    an Actions-phase action)?  Then one of the actions a Habbalite made it
+    forfeit is used up (I68)."""
+    if s.I[i, F_FORFEIT] <= 0:
+        return False
+    s.I[i, F_FORFEIT] -= 1
+    log(s, s.I[i, F_CTRL], i, -1, T_FORFEITED, s.I[i, F_FORFEIT])
+    return True

@@ -21,8 +21,9 @@ Z_UNUSED, Z_REPO, Z_EVENTS, Z_HAND, Z_PLAY, Z_DISCARD, Z_SOUL, Z_REMOVED, Z_FACE
 R_CELESTIAL, R_ETHEREAL, R_CORPOREAL = 0, 1, 2
 # ---- game scalars, held in State.g
 (G_TURN, G_ACTIVE, G_FIRST, G_WINNER, G_END, G_TRACE_N, G_PHASE, G_ROUND,
- G_THRESHOLD, G_TURN_CAP, G_VARIANT, G_NEXT_TOKEN, G_FIGHT_TARGET) = range(13)
-N_G = 13
+ G_THRESHOLD, G_TURN_CAP, G_VARIANT, G_NEXT_TOKEN, G_FIGHT_TARGET,
+ G_DISABLED) = range(14)   # G_DISABLED: 1 once an Object was made nonfunctioning in the combat under way
+N_G = 14
 # ---- combat sides (F_FIGHT): -1 out of combat
 ATTACKING, DEFENDING = 0, 1
 # ---- end reasons
@@ -37,7 +38,7 @@ HAND_SIZE = 7
 _FIELDS = ("design owner zone ctrl inf_by loc att natt att_by diss discord trauma entered acts age "
            "resist guard guard_by temp_ctrl prev_ctrl prev_inf tried waited boost fight retreat "
            "et_out discount_used tie listed engaged first reliquary_turn reliquary_used last_loc attuned afraid resonated met seen lilim ward "
-           "host rider host_turn host_dmg stay mute provoked fading condition").split()
+           "host rider host_turn host_dmg stay mute provoked fading condition forfeit off free dying tether_ward").split()
 (F_DESIGN,      # design id of the card
  F_OWNER,       # seat whose deck it came from
  F_ZONE,        # Z_*
@@ -89,6 +90,11 @@ _FIELDS = ("design owner zone ctrl inf_by loc att natt att_by diss discord traum
  F_PROVOKED,    # turn in which a Djinn's Attuned target last initiated an encounter with it (beings.may_harm)
  F_FADING,      # a Djinn's notes from failed de-Attunes: 6 bits per turn % 8, the turn at whose end they fade
  F_CONDITION,   # last turn in which a Djinn holds the Cherub Dissonance Condition after a failed de-Attune
+ F_FORFEIT,     # actions this Being must still forfeit (Belial's Habbalah, I68)
+ F_OFF,         # 1 while a Balseraph has made this Object nonfunctioning for the combat (I68)
+ F_FREE,        # turn in which a Cherub last took its free action to attack (Gabriel's, I69)
+ F_DYING,       # 1 while a host that reached its Lifespan lives on for its Shedite (Saminga's, I71)
+ F_TETHER_WARD,  # Attack a Cherub gains while Defending the Tether it is Attuned to (Michael's, I70)
  ) = range(len(_FIELDS))
 F_DMG = len(_FIELDS)            # 3 columns: damage counters (Ce, E, Co)
 F_CNT = F_DMG + 3               # N_COUNTERS columns: Destiny/Fate counters

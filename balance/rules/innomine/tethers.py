@@ -10,7 +10,7 @@ to the Location.  But they are subject to theft and destruction."
 """
 from numba import njit
 
-from .beings import detach, drop_objects, is_being, move_to
+from .beings import attuned_leaves_play, detach, drop_objects, is_being, move_to
 from .damage import deal_damage
 from .dissonance import fading_within
 from .state import (
@@ -187,10 +187,13 @@ def destroy_tether(s, t, p, l):
     Tether l.  Its controller loses it (``lose_tether``), the card is discarded,
     and what stood at its Location on Earth or in the Marches -- Beings, loose
     Objects, Objects attached to the Location itself -- is left at the generic
-    Location of that realm.  Anything but a Tether in play is left alone."""
+    Location of that realm.  Anything but a Tether in play is left alone.  A
+    Cherub Attuned to it (Michael's, I70) takes its note, as for any Attuned card
+    that leaves play."""
     if l < 0 or not is_tether(s, t, l):
         return
     lose_tether(s, t, l)
+    attuned_leaves_play(s, t, l)
     g = s.I[l, F_LOC]
     for i in beings_in_play(s):
         if s.I[i, F_LOC] == l and is_being(s, t, i):

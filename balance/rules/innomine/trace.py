@@ -13,6 +13,7 @@ The kernel appends rows (turn, phase, seat, card, target, code, value) with
 (T_HOST, T_LEAVE_HOST, T_HOLD, T_BOUND) = range(57, 61)
 (T_ATTUNE_FAIL, T_FLEE, T_FADE, T_FREE_MOVE) = range(61, 65)
 T_REDEEM = 65
+(T_FORFEIT, T_FORFEIT_FAIL, T_FORFEITED, T_DISABLE, T_FREE_ATTACK, T_DYING) = range(66, 72)
 
 PHASES = ["setup", "draw", "gain essence", "age mortals", "dissonance", "acts", "actions", "end turn"]
 END_REASONS = {0: "threshold reached", 1: "turn cap", 2: "deck-out"}
@@ -84,6 +85,12 @@ _TEXT = {
     T_FADE: "{card}'s note from a failed de-Attune fades (now {value})",
     T_FREE_MOVE: "{card} moves freely to {place}, where its Attuned card is",
     T_REDEEM: "brings {card} into its Realm for the Redemption of {target}",
+    T_FORFEIT: "{card} Resonates: {target} must forfeit actions (roll {value})",
+    T_FORFEIT_FAIL: "{card} fails to make {target} forfeit actions (roll {value})",
+    T_FORFEITED: "{card} forfeits an action ({value} more to forfeit)",
+    T_DISABLE: "{card} makes {target} nonfunctioning for the rest of the combat",
+    T_FREE_ATTACK: "{card} takes its free action to attack {target}",
+    T_DYING: "{card} reaches its Lifespan but lives on for its Shedite until the end of the turn",
 }
 
 

@@ -142,6 +142,12 @@ E_SPEED = 43
 # Defense Acts: "celestial combat is difficult to initiate witout specialized
 # Attack or Defense Acts" (I59; an Attack Act is a Combat Act with `combat_type`).
 E_DEFENSE_TYPE = 44
+# Superior-sheet Choir/Band abilities (rulebook, "Game Play" and the sample's
+# sheets; decks/superiors.toml): each changes what one kind's Resonance or
+# Attunement does, so it is allowed only on a sheet ability of that kind
+# (SHEET_EFFECT_KINDS).
+E_FORFEIT_ACTIONS, E_DISABLE_OBJECT, E_RESONANCE_DAMAGE, E_FREE_ATTACK = 45, 46, 47, 48
+E_ATTUNE_TETHER, E_DEFEND_ANYWHERE, E_STAY_IN_DYING_HOST, E_REACH_EARTH = 49, 50, 51, 52
 
 _OP = {"ge": 0, "gt": 1}
 _TARGETS = {"humans": 0, "beings": 1, "servitors": 2, "enemies": 3}
@@ -202,6 +208,32 @@ EFFECTS = {
     "redeem": (E_REDEEM, []),
     "speed": (E_SPEED, [("amount", "int", 1)]),
     "defense_type": (E_DEFENSE_TYPE, [("realm", REALMS, None)]),
+    "forfeit_actions": (E_FORFEIT_ACTIONS, [("hits", REALMS, "corporeal")]),
+    "disable_object": (E_DISABLE_OBJECT, []),
+    "resonance_damage": (E_RESONANCE_DAMAGE, [("factor", "int", 2)]),
+    "free_attack": (E_FREE_ATTACK, []),
+    "attune_tether": (E_ATTUNE_TETHER, [("attack", "int", 2)]),
+    "defend_anywhere": (E_DEFEND_ANYWHERE, []),
+    "stay_in_dying_host": (E_STAY_IN_DYING_HOST, []),
+    "reach_earth": (E_REACH_EARTH, []),
+}
+# The sheet-only effects and the one kind whose Resonance or Attunement each
+# changes (a card naming one, or a sheet ability of another kind, is rejected):
+# Belial's Habbalah "make a Resonance roll in combat, but instead of Influence,
+# [...] cause the target to forfeit a number of actions equal to the demon's
+# Corporeal Hits" (I68); his Balseraphs "may, in combat, cause any Object to be
+# nonfunctioning for the remainder of combat" (I68); "His Calabim double damage
+# from a Resonance roll"; Gabriel's Cherubim "may take one free action per turn
+# to attack Impudites or Humans who hold Influence over any Being for a Demon
+# Prince" (I69); Michael's "may Attune to a Tether Michael controls and add +2 to
+# their Attack while defending it", Dominic's "may Attune to a Human Influenced
+# for Heaven and defend it anywhere on Earth" (I70); Saminga's Shedim "may stay
+# in a dying host until the end of the turn", Nybbas's Lilim "may read the Need
+# of any Human shown on a screen, wherever it is on Earth" (I71).
+SHEET_EFFECT_KINDS = {
+    "forfeit_actions": "habbalite", "disable_object": "balseraph", "resonance_damage": "calabite",
+    "free_attack": "cherub", "attune_tether": "cherub", "defend_anywhere": "cherub",
+    "stay_in_dying_host": "shedite", "reach_earth": "lilim",
 }
 MAX_EFFECTS = 4          # effects per card design
 EFFECT_WIDTH = 5         # (code, a, b, c, d)

@@ -626,7 +626,7 @@ def test_samingas_calabim_each_give_him_an_essence_when_a_being_he_influences_le
     whenever a Being under his Influence leaves play" -- two Calabim, two Essence;
     none for a Human Michael Influences."""
     b = board(("saminga", "michael"))
-    s, I, t = b.s, b.s.I, b.t
+    s, t = b.s, b.t
     b.put(SAMINGA, "Kashdar", b.earth)
     b.put(SAMINGA, "Grasch", b.realm(SAMINGA))
     b.put(SAMINGA, "Grave Walker", b.earth)          # an Undead: no such ability
@@ -644,7 +644,7 @@ def test_nybbas_impudites_and_habbalah_add_one_to_any_influence():
     Being": Vashka's d6 + 1 against Ed's Celestial Hits, Srnclack's against his
     Ethereal Hits; Belial's Vashka has no +1."""
     b = board(("nybbas", "gabriel"))
-    s, I, t = b.s, b.s.I, b.t
+    s, t = b.s, b.t
     vashka = b.put(NYBBAS, "Vashka", b.new_york)
     srn = b.put(NYBBAS, "Srnclack", b.new_york)
     ed = b.put(GABRIEL, "Ed Holder", b.new_york)

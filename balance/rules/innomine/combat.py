@@ -106,7 +106,7 @@ from .state import (
     realm_of,
     realm_type,
 )
-from .tables import D_ATK, D_CTYPE, D_KIND, P_SIDE
+from .tables import D_ATK, D_CTYPE, D_KIND, P_SIDE, in_game
 from .superior_dissonance import engage_demons, location_harm
 from .tethers import burn_demons_in_combat
 from .trace import (
@@ -606,11 +606,12 @@ def _order(s, t, order, key, p, q):
     pick (I15) before the attackers, then the attackers, then the defenders,
     each side in the order its Beings came into play (I58)."""
     n, top, acts = 0, -1, 0
+    speedy = in_game(t, E_SPEED)
     for side in range(2):
         for i in beings_in_play(s):
             if s.I[i, F_FIGHT] == side and can_act(s, t, i):
                 order[n] = i
-                key[n] = 2 * effect_sum(s, t, i, E_SPEED, 1)
+                key[n] = 2 * effect_sum(s, t, i, E_SPEED, 1) if speedy else 0
                 if side == ATTACKING and key[n] > top:
                     top = key[n]
                 if _trap(s, t, i) >= 0:

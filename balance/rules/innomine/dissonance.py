@@ -33,7 +33,7 @@ from .state import (
     log,
 )
 from .superior_dissonance import is_demon
-from .tables import D_CTYPE, D_KIND, D_SIDE
+from .tables import D_CTYPE, D_KIND, D_SIDE, in_game
 from .trace import T_DISCORD, T_DISS_ROLL, T_FADE, T_FALL
 from .vocabulary import (
     E_OATH,
@@ -138,6 +138,8 @@ def keep_oaths(s, t, L):
     takes a note at the end of every turn (L < 0: wherever it is) and of every
     combat round at its Location L that ends with a demon there, as Death
     Valley's text works "at the end of any turn or combat round" (I56)."""
+    if not in_game(t, E_OATH):
+        return
     for i in beings_in_play(s):
         if (L < 0 or s.I[i, F_LOC] == L) and sworn(s, t, i, OATH_SUFFER_DEMONS) and is_being(s, t, i):
             if _demon_at(s, t, s.I[i, F_LOC]):

@@ -8,6 +8,7 @@ position of the card in ``CompiledDecks.names``; seats are indexed 0..P-1.
 from typing import NamedTuple
 
 import numpy as np
+from numba import njit
 
 from ...sim.structs import ArrayStructType, Handle, array_struct
 
@@ -52,7 +53,8 @@ D_RUNG = 21          # a Distinction's rung (Tables.rung)
 D_PLACE = 22         # where an Events card enters play (Tables.place)
 N_DESIGN_COLS = 23
 (P_SUPERIOR, P_SIDE, P_DISSONANCE, P_REPO_N, P_EVENTS_N,
- P_SUP_EFFECTS, P_JORDI) = range(7)   # P_SUP_EFFECTS: bit e set: code e is on the Superior's sheet
+ P_SUP_EFFECTS, P_JORDI, P_GAME_EFFECTS) = range(8)   # P_SUP_EFFECTS: bit e set: code e is on the Superior's sheet;
+# P_GAME_EFFECTS (the same in every row): bit e set: code e is on some card or sheet of the game (in_game)
 
 
 KERNEL_FIELDS = ("C", "eff", "seat", "sup_eff", "decks", "deck_slot")
@@ -67,7 +69,7 @@ class KernelTables(Handle):
 
     C          [D, N_DESIGN_COLS] per-design columns (D_*)
     eff        [D, MAX_EFFECTS, EFFECT_WIDTH]
-    seat       [P, 7] per-seat columns (P_*)
+    seat       [P, 8] per-seat columns (P_*)
     sup_eff    [P, 8, 1 + EFFECT_WIDTH]
     decks      [P, 2, M] Repository / Events deck lists as design ids, -1 padded
     deck_slot  [P, D]
@@ -98,8 +100,10 @@ def pack(t: Tables):
     C[:, D_DESTINY:D_DESTINY + 4] = t.destiny
     C[:, D_FATE:D_FATE + 4] = t.fate
     C[:, D_EFFECTS] = _code_bits(t.eff[:, :, 0])
+    sheets = _code_bits(t.sup_eff[:, :, 1])
+    game = np.bitwise_or.reduce(np.concatenate([C[:, D_EFFECTS], sheets]))
     seat = np.stack([t.seat_superior, t.seat_side, t.seat_dissonance, t.repo_n, t.events_n,
-                     _code_bits(t.sup_eff[:, :, 1]), t.seat_jordi], axis=1)
+                     sheets, t.seat_jordi, np.full_like(sheets, game)], axis=1)
     P = seat.shape[0]
     m = max(t.repo.shape[1], t.events.shape[1])
     decks = np.full((P, 2, m), -1, dtype=np.int64)
@@ -108,3 +112,10 @@ def pack(t: Tables):
     return make_kernel_tables(C=C, eff=np.ascontiguousarray(t.eff, dtype=np.int64),
                         seat=seat.astype(np.int64), sup_eff=np.ascontiguousarray(t.sup_eff, dtype=np.int64),
                         decks=decks, deck_slot=np.ascontiguousarray(t.deck_slot, dtype=np.int64))
+
+
+@njit(cache=True, inline="always")
+def in_game(t, code):
+    """Whether effect ``code`` is on any card or Superior sheet of this game: the
+    rules that only such text sets off skip their scans in games without it."""
+    return (t.seat[0, P_GAME_EFFECTS] >> code) & 1 == 1

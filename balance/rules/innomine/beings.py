@@ -204,16 +204,6 @@ def has_sheet(s, t, i, code):
     return sheet_param(s, t, i, code, 1) >= 0
 
 
-@njit(cache=True)
-def any_sheet(t, code):
-    """Does any seat's Superior sheet hold the ability ``code``?  (A cheap gate for
-    the rules only some sheets bring into a game.)"""
-    for p in range(t.seat.shape[0]):
-        if t.seat[p, P_SUP_EFFECTS] & (1 << code) != 0:
-            return True
-    return False
-
-
 @njit(cache=True, inline="always")
 def text_works(s, t, holder, card):
     """Does the game text of ``card``, attached to ``holder``, work?  Not a Tool's

@@ -24,7 +24,6 @@ from numba import njit
 from ...sim.seeding import DICE, below, d6
 from .attunement import djinn_fear, fear_rolls, may_defend, may_move_freely, move_freely, refresh_ward
 from .beings import (
-    any_sheet,
     attack_value,
     can_act,
     detach,
@@ -445,7 +444,7 @@ def _defenders_from_afar(s, t, L, target):
     attacked on Earth, each Cherub with that ability Attuned to it joins the
     defence from wherever it is on Earth, if it is able and its controller
     defends (W_DEFEND) and Fear does not keep it back (I70)."""
-    if (not any_sheet(t, E_DEFEND_ANYWHERE) or not is_human_card(t, s.I[target, F_DESIGN])
+    if (not in_game(t, E_DEFEND_ANYWHERE) or not is_human_card(t, s.I[target, F_DESIGN])
             or influence_side(s, t, target) != HEAVEN or realm_of(s, L) != loc_earth(s)):
         return
     for c in beings_in_play(s):

@@ -93,9 +93,9 @@ def fighting(b, target, attackers, defenders):
     """A combat round under way at target's Location, as combat.fight sets it up."""
     b.s.g[S.G_FIGHT_TARGET] = target
     for i in attackers:
-        b.s.I[i, S.F_FIGHT] = S.ATTACKING
+        S.enlist(b.s, i, S.ATTACKING)
     for i in [target] + defenders:
-        b.s.I[i, S.F_FIGHT] = S.DEFENDING
+        S.enlist(b.s, i, S.DEFENDING)
     refresh_ward(b.s, b.t)
 
 
@@ -264,7 +264,7 @@ def test_fear_keeps_a_cherub_from_defending_its_attuned_being_this_turn(levels):
     next_d6(s, lambda r: r <= levels)
     I[cherub, S.F_AFRAID] = 0
     fear_rolls(s, b.t, ward)
-    I[ward, S.F_FIGHT] = S.DEFENDING
+    S.enlist(s, ward, S.DEFENDING)
     _gather_defenders(s, b.t, GABRIEL, b.new_york, ward)
     assert I[cherub, S.F_FIGHT] == -1 and I[azra, S.F_FIGHT] == S.DEFENDING
     assert may_defend(s, b.t, cherub, azra)              # only its Attuned Being

@@ -96,9 +96,9 @@ def combat_decks(tmp_path_factory):
 
 def sides(b, attackers, defenders):
     for i in attackers:
-        b.s.I[i, S.F_FIGHT] = ATTACKING
+        S.enlist(b.s, i, ATTACKING)
     for i in defenders:
-        b.s.I[i, S.F_FIGHT] = DEFENDING
+        S.enlist(b.s, i, DEFENDING)
 
 
 # ================================================================== who may be attacked, and how
@@ -307,8 +307,8 @@ def test_attackers_join_from_anywhere_in_the_realm_and_defending_is_free():
     I[down, S.F_DMG + CORPOREAL] = hits(b, "Tamiel", CORPOREAL)
     elsewhere = b.put(GABRIEL, "Zophiel", b.earth)
     I[tired, S.F_ACTS] = 0
-    I[lead, S.F_FIGHT] = ATTACKING
-    I[target, S.F_FIGHT] = DEFENDING
+    S.enlist(s, lead, ATTACKING)
+    S.enlist(s, target, DEFENDING)
     _gather_attackers(s, b.t, BELIAL, L, R_CO)
     assert I[joiner, S.F_FIGHT] == ATTACKING and I[joiner, S.F_LOC] == L and I[joiner, S.F_ACTS] == 0
     assert [I[i, S.F_FIGHT] for i in (spent, away, human)] == [-1, -1, -1]

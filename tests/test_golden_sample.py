@@ -89,7 +89,8 @@ def test_srnclack_burns_in_the_angelic_tether_then_enters_trauma():
     s, t = b.s, b.t
     s.I[b.srnclack, S.F_LOC] = b.kilauea
     s.I[b.bucephel, S.F_LOC] = b.kilauea
-    s.I[[b.srnclack, b.bucephel], S.F_FIGHT] = [0, 1]
+    S.enlist(s, b.srnclack, S.ATTACKING)
+    S.enlist(s, b.bucephel, S.DEFENDING)
     for round_ in (1, 2):
         assert attack_value(s, t, b.bucephel, CORPOREAL) == 4
         deal_damage(s, t, b.bucephel, b.srnclack, CORPOREAL, 4)

@@ -143,7 +143,8 @@ def test_gabriels_servitor_must_engage_a_demon_within_its_celestial_hits_in_turn
     neglect(s, b.t)
     assert I[tamiel, S.F_DISS] == 2
     I[tamiel, S.F_TRAUMA] = 0
-    I[tamiel, S.F_FIGHT], I[grasch, S.F_FIGHT] = 1, 0         # defending against a demon
+    S.enlist(s, tamiel, S.DEFENDING)         # defending against a demon
+    S.enlist(s, grasch, S.ATTACKING)
     engage_demons(s, b.t)
     assert I[tamiel, S.F_ENGAGED] == s.g[S.G_TURN]
     neglect(s, b.t)
@@ -159,7 +160,8 @@ def test_engaging_only_a_human_does_not_count():
     tamiel = b.put(GABRIEL, "Tamiel", b.earth, entered=0)
     human = b.put(BELIAL, "Leslie Hamerson", b.earth, ctrl=BELIAL)
     s.g[S.G_TURN] = 30
-    I[tamiel, S.F_FIGHT], I[human, S.F_FIGHT] = 0, 1
+    S.enlist(s, tamiel, S.ATTACKING)
+    S.enlist(s, human, S.DEFENDING)
     engage_demons(s, b.t)
     assert I[tamiel, S.F_ENGAGED] == 10
 
@@ -485,7 +487,8 @@ def test_dominics_cherub_defends_its_attuned_human_anywhere_on_earth():
     attune(s, t, ker, ed)
     assert _best_move(s, t, ker, DOMINIC)[0] == -1
     s.g[S.G_FIGHT_TARGET] = ed
-    I[vashka, S.F_FIGHT], I[ed, S.F_FIGHT] = S.ATTACKING, S.DEFENDING
+    S.enlist(s, vashka, S.ATTACKING)
+    S.enlist(s, ed, S.DEFENDING)
     for ctrl, where, joins in ((NYBBAS, b.earth, False), (DOMINIC, b.realm(DOMINIC), False),
                                (DOMINIC, b.earth, True)):
         I[ed, S.F_CTRL] = ctrl

@@ -4,8 +4,8 @@ Every game owns separate streams -- deck shuffles, dice, policy tie-breaks --
 each keyed by (experiment seed, game index, stream id).  A draw is a
 counter-based hash of (key, counter): no hidden generator state, so the same
 game is bit-identical whatever worker, chunk or backend plays it, and with the
-JIT on or off.  All arithmetic stays inside 32-bit words held in int64, so
-Python and numba agree exactly (no overflow in either).
+JIT on or off.  Every value is a 32-bit word held in int64, and only the low
+32 bits of a product are kept, so Python and numba agree exactly.
 """
 from numba import njit
 
@@ -17,10 +17,9 @@ _GOLDEN = 0x9E3779B9
 
 @njit(cache=True)
 def imul32(a, b):
-    """(a * b) mod 2**32 for a, b < 2**32, without int64 overflow."""
-    lo = a * (b & 0xFFFF)
-    hi = ((a * (b >> 16)) & 0xFFFF) << 16
-    return (lo + hi) & _M32
+    """(a * b) mod 2**32 for a, b < 2**32.  Compiled, the int64 product wraps; with
+    the JIT off, int() makes it an exact Python int: the low 32 bits agree."""
+    return (int(a) * int(b)) & _M32
 
 
 @njit(cache=True)

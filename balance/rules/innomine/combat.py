@@ -99,6 +99,8 @@ from .state import (
     Z_DISCARD,
     Z_PLAY,
     beings_in_play,
+    enlist,
+    fighters,
     loc_earth,
     log,
     others_in_play,
@@ -277,7 +279,7 @@ def fight(s, t, lead, target):
     if x >= 0 and s.I[x, F_FIGHT] == ATTACKING:
         initiates_encounter(s, x, target)
     q = s.I[target, F_CTRL]
-    s.I[target, F_FIGHT] = DEFENDING
+    enlist(s, target, DEFENDING)
     if q >= 0:
         _gather_defenders(s, t, q, L, target)
         _defenders_from_afar(s, t, L, target)
@@ -344,7 +346,7 @@ def defense_act(s, t, q, L, target, r):
     if best < 0:
         return r
     play_act(s, t, q, hand_act(s, t, q, E_DEFENSE_TYPE, best), target)
-    for i in beings_in_play(s):
+    for i in fighters(s):
         if s.I[i, F_FIGHT] >= 0 and not takes_part(s, t, i, best):
             s.I[i, F_FIGHT] = -1
     return best
@@ -364,7 +366,7 @@ def _edge(s, t, r):
     its share of the sum, over the able Beings in the combat that may take part
     in r, of Attack times Hits left in r (one half if nobody counts)."""
     d, a = 0, 0
-    for i in beings_in_play(s):
+    for i in fighters(s):
         if s.I[i, F_FIGHT] >= 0 and can_act(s, t, i) and takes_part(s, t, i, r):
             v = attack_value(s, t, i, r) * hits_left(s, t, i, r)
             if s.I[i, F_FIGHT] == DEFENDING:
@@ -379,7 +381,7 @@ def _enter(s, t, i, L, side):
     """i enters the combat at L on ``side`` (moving there if need be)."""
     if s.I[i, F_LOC] != L:
         move_to(s, t, i, L)
-    s.I[i, F_FIGHT] = side
+    enlist(s, i, side)
 
 
 @njit(cache=True)
@@ -434,7 +436,7 @@ def _gather_defenders(s, t, q, L, target):
                 and s.I[j, F_HOST] < 0):
             if s.I[j, F_LOC] != L:
                 move_freely(s, t, j, L)
-            s.I[j, F_FIGHT] = DEFENDING
+            enlist(s, j, DEFENDING)
 
 
 @njit(cache=True)
@@ -484,7 +486,7 @@ def free_attack(s, t, i, j):
 @njit(cache=True)
 def _count(s, t, side):
     n = 0
-    for j in beings_in_play(s):
+    for j in fighters(s):
         if s.I[j, F_FIGHT] == side and can_act(s, t, j):
             n += 1
     return n
@@ -579,7 +581,7 @@ def _rounds(s, t, L, r, p, q):
 @njit(cache=True)
 def _combat_essence(s, t, rnd):
     """Jayeil's Rite: "Gain 1 Essence at the beginning of every third round of any combat"."""
-    for i in beings_in_play(s):
+    for i in fighters(s):
         if s.I[i, F_FIGHT] >= 0 and is_being(s, t, i):
             c = find_effect(s, t, i, E_COMBAT_ESSENCE)
             if c >= 0:
@@ -607,7 +609,7 @@ def _order(s, t, order, key, p, q):
     n, top, acts = 0, -1, 0
     speedy = in_game(t, E_SPEED)
     for side in range(2):
-        for i in beings_in_play(s):
+        for i in fighters(s):
             if s.I[i, F_FIGHT] == side and can_act(s, t, i):
                 order[n] = i
                 key[n] = 2 * effect_sum(s, t, i, E_SPEED, 1) if speedy else 0
@@ -824,11 +826,11 @@ def _trap_target(s, t, x, side, order, what, whom, dec, res, r):
     enemy in the combat, or no one, alike."""
     if is_random(s, x):
         n = 0
-        for j in beings_in_play(s):
+        for j in fighters(s):
             if s.I[j, F_FIGHT] == 1 - side and is_being(s, t, j):
                 n += 1
         k = below_policy(s, n + 1)
-        for j in beings_in_play(s):
+        for j in fighters(s):
             if s.I[j, F_FIGHT] == 1 - side and is_being(s, t, j):
                 if k == 0:
                     return j
@@ -873,7 +875,7 @@ def _choose(s, t, i, L, r):
     n_forfeit = forfeit_count(s, t, i)
     disables = has_sheet(s, t, i, E_DISABLE_OBJECT)
     best_a, best_j, best_v = A_WAIT, -1, 0.0
-    for j in beings_in_play(s):
+    for j in fighters(s):
         if (s.I[j, F_FIGHT] < 0 or s.I[j, F_FIGHT] == s.I[i, F_FIGHT] or not is_being(s, t, j)
                 or not may_harm(s, t, i, j)):
             continue
@@ -1052,7 +1054,7 @@ def _base_target(s, t, i, r):
     best, best_h = -1, 1 << 30
     if not can_base_attack(s, t, i, r):
         return best
-    for j in beings_in_play(s):
+    for j in fighters(s):
         if (s.I[j, F_FIGHT] >= 0 and s.I[j, F_FIGHT] != s.I[i, F_FIGHT] and is_being(s, t, j)
                 and may_take_base_attack(s, t, i, j, r)):
             h = hits_left(s, t, j, r)
@@ -1067,7 +1069,7 @@ def _in_danger(s, t, i, r):
     if s.I[i, F_FIGHT] != DEFENDING:
         return False
     worst = 0
-    for j in beings_in_play(s):
+    for j in fighters(s):
         if s.I[j, F_FIGHT] >= 0 and s.I[j, F_FIGHT] != s.I[i, F_FIGHT] and can_act(s, t, j):
             v = attack_value(s, t, j, r)
             if v > worst:
@@ -1162,7 +1164,7 @@ def _end_of_round(s, t, L):
     location_damage(s, t, L)
     resolve_zero_hits(s, t)
     keep_oaths(s, t, L)
-    for i in beings_in_play(s):
+    for i in fighters(s):
         if s.I[i, F_FIGHT] < 0:
             continue
         if not is_being(s, t, i) or s.I[i, F_LOC] != L or s.I[i, F_TRAUMA] > 0:

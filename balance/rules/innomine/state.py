@@ -129,8 +129,8 @@ class State(Handle):
     rng     [3, 3] seeded streams
     trace   [TMAX, TRACE_W] event trace (only when tracing)
     w       [P, N_WEIGHTS] float policy weights of each seat
-    live    [3 + P, N + 1] Beings / other cards in play / rivals of the acting seat / each
-            seat's hand (count first)
+    live    [4 + P, N + 1] Beings / other cards in play / rivals of the acting seat / the
+            Beings in the combat under way / each seat's hand (count first)
     rounds  [3, N] a combat round's declarations: who acts, in order, what, at whom
     """
 
@@ -152,7 +152,7 @@ def new_state(tables, weights, own_turns, trace_len=0):
         rng=np.zeros((3, 3), dtype=np.int64),
         trace=np.zeros((max(trace_len, 1), TRACE_W), dtype=np.int64),
         w=np.ascontiguousarray(weights, dtype=np.float64),
-        live=np.zeros((3 + P, n + 1), dtype=np.int64),
+        live=np.zeros((4 + P, n + 1), dtype=np.int64),
         rounds=np.zeros((3, n), dtype=np.int64),
     )
 
@@ -239,9 +239,37 @@ def rivals(s):
 
 
 @njit(cache=True, inline="always")
+def fighters(s):
+    """Every Being in the combat under way, in entry order, and perhaps some that
+    have left it since: callers still check F_FIGHT.  Combat's many scans of its
+    own side and the other walk this short list instead of every Being in play;
+    it is rebuilt after anyone enlists (a count of -1)."""
+    if s.live[3, 0] < 0:
+        _collect_fighters(s)
+    return s.live[3, 1:s.live[3, 0] + 1]
+
+
+@njit(cache=True)
+def _collect_fighters(s):
+    n = 0
+    for i in beings_in_play(s):
+        if s.I[i, F_FIGHT] >= 0:
+            n += 1
+            s.live[3, n] = i
+    s.live[3, 0] = n
+
+
+@njit(cache=True, inline="always")
+def enlist(s, i, side):
+    """Being i takes part in the combat under way on ``side`` (ATTACKING or DEFENDING)."""
+    s.I[i, F_FIGHT] = side
+    s.live[3, 0] = -1
+
+
+@njit(cache=True, inline="always")
 def hand(s, p):
     """The cards in seat p's hand, in instance order (see to_hand)."""
-    row = s.live[3 + p]
+    row = s.live[4 + p]
     n = 0
     for q in range(1, row[0] + 1):
         if s.I[row[q], F_ZONE] == Z_HAND:
@@ -259,7 +287,7 @@ def to_hand(s, t, p, i):
     d = s.I[i, F_DESIGN]
     if t.C[d, D_CTYPE] == COMBAT_ACT:
         s.S[p, S_HAND_ACTS] |= t.C[d, D_EFFECTS]
-    row = s.live[3 + p]
+    row = s.live[4 + p]
     q = hand(s, p).shape[0] + 1
     while q > 1 and row[q - 1] > i:
         row[q] = row[q - 1]

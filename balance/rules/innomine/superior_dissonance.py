@@ -14,7 +14,7 @@ sheets of decks/superiors.toml name one of them (or none) as their condition:
 from numba import njit
 
 from .beings import add_dissonance, is_being
-from .state import F_CTRL, F_DESIGN, F_ENGAGED, F_FIGHT, F_OWNER, F_TRAUMA, G_TURN, R_CELESTIAL, beings_in_play
+from .state import F_CTRL, F_DESIGN, F_ENGAGED, F_FIGHT, F_OWNER, F_TRAUMA, G_TURN, R_CELESTIAL, beings_in_play, fighters
 from .tables import D_CTYPE, D_HITS, D_KIND, P_DISSONANCE
 from .vocabulary import BALSERAPH, DEMONLING, SERVITOR, SUPERIOR_DISSONANCE, UNDEAD
 
@@ -51,10 +51,10 @@ def engage_demons(s, t):
     """A combat round is fought: every Being in it that faces a demon on the
     other side has engaged a demon this turn."""
     demons = 0   # bit k set: a demon fights on side k
-    for j in beings_in_play(s):
+    for j in fighters(s):
         if s.I[j, F_FIGHT] >= 0 and is_being(s, t, j) and is_demon(t, s.I[j, F_DESIGN]):
             demons |= 1 << s.I[j, F_FIGHT]
-    for i in beings_in_play(s):
+    for i in fighters(s):
         if s.I[i, F_FIGHT] >= 0 and (demons >> (1 - s.I[i, F_FIGHT])) & 1:
             s.I[i, F_ENGAGED] = s.g[G_TURN]
 

@@ -28,6 +28,7 @@ from .state import (
     Z_FACEDOWN,
     Z_PLAY,
     beings_in_play,
+    fighters,
     loc_realm,
     log,
     others_in_play,
@@ -93,7 +94,7 @@ def is_demon(s, t, i):
 @njit(cache=True)
 def burn_demons_in_combat(s, t):
     """End of a combat round: demons fighting at an Archangel's Tether take 1 Celestial Hit."""
-    for i in beings_in_play(s):
+    for i in fighters(s):
         if s.I[i, F_FIGHT] >= 0 and is_being(s, t, i) and is_demon(s, t, i) and at_archangel_tether(s, t, i):
             deal_damage(s, t, -1, i, CELESTIAL, 1)
 

@@ -112,8 +112,9 @@ def zero_hit_checks(s, t, final):
         if s.g[G_WINNER] >= 0:
             return
         if not is_being(s, t, i) or (s.I[i, F_DYING] == 0 and s.I[i, F_DMG + CELESTIAL] == 0
-                                     and s.I[i, F_DMG + ETHEREAL_REALM] == 0 and s.I[i, F_DMG + CORPOREAL] == 0):
-            continue        # no damage counters: no Hits at 0 (_zero)
+                                     and s.I[i, F_DMG + ETHEREAL_REALM] == 0
+                                     and s.I[i, F_DMG + CORPOREAL] == 0):
+            continue        # no damage counters, no Lifespan reached: nothing at 0 Hits (_zero)
         kept = s.I[i, F_RIDER] >= 0 and not final and holds_dying_host(s, t, i)
         if _zero(s, t, i, CELESTIAL) and not kept:
             soul_death(s, t, i)

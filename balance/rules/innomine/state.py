@@ -63,7 +63,7 @@ _FIELDS = ("design owner zone ctrl inf_by loc att natt att_by diss discord traum
  F_TRIED,       # stamp: a Habbalite tried this Being this turn
  F_WAITED,      # 1 if it took the Wait action this turn
  F_BOOST,       # combat boost bought for the current combat
- F_FIGHT,       # combat side: -1 out, ATTACKING or DEFENDING
+ F_FIGHT,       # combat side: -1 out, ATTACKING or DEFENDING (joined only by enlist)
  F_RETREAT,     # 1 if retreating at end of round
  F_ET_OUT,      # 1 once the 0-Ethereal-Hits losses were applied this turn
  F_DISCOUNT_USED,  # per-turn cost discount used
@@ -251,6 +251,7 @@ def fighters(s):
 
 @njit(cache=True)
 def _collect_fighters(s):
+    """Rebuild fighters(s) from the Beings in play, keeping their entry order."""
     n = 0
     for i in beings_in_play(s):
         if s.I[i, F_FIGHT] >= 0:

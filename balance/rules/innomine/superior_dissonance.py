@@ -14,7 +14,18 @@ sheets of decks/superiors.toml name one of them (or none) as their condition:
 from numba import njit
 
 from .beings import add_dissonance, is_being
-from .state import F_CTRL, F_DESIGN, F_ENGAGED, F_FIGHT, F_OWNER, F_TRAUMA, G_TURN, R_CELESTIAL, beings_in_play, fighters
+from .state import (
+    F_CTRL,
+    F_DESIGN,
+    F_ENGAGED,
+    F_FIGHT,
+    F_OWNER,
+    F_TRAUMA,
+    G_TURN,
+    R_CELESTIAL,
+    beings_in_play,
+    fighters,
+)
 from .tables import D_CTYPE, D_HITS, D_KIND, P_DISSONANCE
 from .vocabulary import BALSERAPH, DEMONLING, SERVITOR, SUPERIOR_DISSONANCE, UNDEAD
 

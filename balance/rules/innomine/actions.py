@@ -29,6 +29,7 @@ from .attunement import (
     can_attune,
     de_attune,
     de_attune_chance,
+    defends_from_afar,
     may_move_freely,
     move_freely,
 )
@@ -147,7 +148,6 @@ from .vocabulary import (
     DJINN,
     E_ATTUNE_TETHER,
     E_DAMAGE_LOCATION,
-    E_DEFEND_ANYWHERE,
     E_DESTROY_OBJECT,
     E_FREE_ATTACK,
     E_FREE_MOVE,
@@ -427,7 +427,7 @@ def _best_choir_resonance(s, t, i, p):
                 best_k, best_j, best = K_DEATTUNE, x, score(s, p, _de_attune_value(s, t, i, p, x))
             return best_k, best_j, best
         for j in beings_in_play(s):
-            if ((s.I[j, F_LOC] == s.I[i, F_LOC] or _defends_from_afar(s, t, i, j)) and s.I[j, F_CTRL] == p
+            if ((s.I[j, F_LOC] == s.I[i, F_LOC] or defends_from_afar(s, t, i, j)) and s.I[j, F_CTRL] == p
                     and can_attune(s, t, i, j)):
                 ps = attune_chance(s, t, i, j)
                 sc = score(s, p, 0.4 * weight(s, p, W_DEFEND) * _ward_worth(s, t, p, j) * ps)
@@ -491,16 +491,6 @@ def _ward_worth(s, t, p, j):
     return human_worth(s, t, p, j) if _is_ward(s, t, j) else 0.5
 
 
-@njit(cache=True)
-def _defends_from_afar(s, t, i, j):
-    """May Cherub i defend Being j from wherever it is: Dominic's Cherubim "defend
-    it anywhere on Earth", a Human (a Saint or Undead too: I57) both are on
-    Earth with (I70)."""
-    return (is_human_card(t, s.I[j, F_DESIGN]) and realm_of(s, s.I[j, F_LOC]) == loc_earth(s)
-            and realm_of(s, s.I[i, F_LOC]) == loc_earth(s) and has_sheet(s, t, i, E_DEFEND_ANYWHERE))
-
-
-# ------------------------------------------------------------------ attacks
 @njit(cache=True)
 def _best_attack(s, t, i, p):
     """The Being in i's realm most worth attacking, if any (_attack_score)."""
@@ -818,7 +808,7 @@ def _best_move(s, t, i, p):
     if x >= 0 and s.I[x, F_CTRL] == p and (is_tether(s, t, x) or is_being(s, t, x)):
         post = x if is_tether(s, t, x) else s.I[x, F_LOC]    # a Cherub keeps by its Attuned Being or Tether
         if (post != s.I[i, F_LOC] and realm_of(s, post) == realm_of(s, s.I[i, F_LOC])
-                and not _defends_from_afar(s, t, i, x)):
+                and not defends_from_afar(s, t, i, x)):
             sc = score(s, p, 0.5 * weight(s, p, W_DEFEND))
             if sc > best:
                 best_l, best = post, sc

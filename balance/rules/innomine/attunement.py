@@ -33,11 +33,11 @@ stay branch-free); the Dissonance for an Attuned card leaving play is
 Superior sheets: Michael's Cherubim "may Attune to a Tether Michael controls and
 add +2 to their Attack while defending it" (F_TETHER_WARD); Dominic's "may
 Attune to a Human Influenced for Heaven and defend it anywhere on Earth"
-(combat._defenders_from_afar).  Readings: I70.
+(defends_from_afar).  Readings: I70.
 """
 from numba import njit
 
-from .beings import add_dissonance, can_act, has_sheet, is_being, move_to, sheet_param
+from .beings import add_dissonance, can_act, has_sheet, is_being, is_human_card, move_to, sheet_param
 from .d666 import check_chance, d6_check
 from .dissonance import fading_note
 from .resonances import p_faces, resonance_roll, target_hits
@@ -63,12 +63,13 @@ from .state import (
     G_VARIANT,
     Z_PLAY,
     beings_in_play,
+    loc_earth,
     log,
     realm_of,
 )
 from .tables import D_CTYPE, D_HITS, D_KIND
 from .trace import T_ATTUNE, T_ATTUNE_FAIL, T_DEATTUNE, T_FEAR, T_FLEE, T_FREE_MOVE
-from .vocabulary import CELESTIAL, CHERUB, DJINN, E_ATTUNE_TETHER, OBJECT, TETHER, TOOL
+from .vocabulary import CELESTIAL, CHERUB, DJINN, E_ATTUNE_TETHER, E_DEFEND_ANYWHERE, OBJECT, TETHER, TOOL
 
 
 @njit(cache=True)
@@ -196,6 +197,16 @@ def fear_rolls(s, t, target):
             if afraid:
                 s.I[c, F_AFRAID] = turn
                 log(s, s.I[c, F_CTRL], c, target, T_FEAR, r)
+
+
+@njit(cache=True)
+def defends_from_afar(s, t, c, j):
+    """Dominic's Cherubim "may Attune to a Human Influenced for Heaven and defend
+    it anywhere on Earth": may Cherub c defend j from wherever it is?  j counts
+    as a Human (a Saint or Undead too: I57), both are on Earth, and c's sheet
+    gives it the ability (I70)."""
+    return (is_human_card(t, s.I[j, F_DESIGN]) and realm_of(s, s.I[j, F_LOC]) == loc_earth(s)
+            and realm_of(s, s.I[c, F_LOC]) == loc_earth(s) and has_sheet(s, t, c, E_DEFEND_ANYWHERE))
 
 
 @njit(cache=True, inline="always")

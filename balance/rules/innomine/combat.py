@@ -22,7 +22,15 @@ Attuned Human anywhere on Earth (I70).
 from numba import njit
 
 from ...sim.seeding import DICE, below, d6
-from .attunement import djinn_fear, fear_rolls, may_defend, may_move_freely, move_freely, refresh_ward
+from .attunement import (
+    defends_from_afar,
+    djinn_fear,
+    fear_rolls,
+    may_defend,
+    may_move_freely,
+    move_freely,
+    refresh_ward,
+)
 from .beings import (
     attack_value,
     can_act,
@@ -101,7 +109,6 @@ from .state import (
     beings_in_play,
     enlist,
     fighters,
-    loc_earth,
     log,
     others_in_play,
     realm_of,
@@ -446,13 +453,12 @@ def _defenders_from_afar(s, t, L, target):
     attacked on Earth, each Cherub with that ability Attuned to it joins the
     defence from wherever it is on Earth, if it is able and its controller
     defends (W_DEFEND) and Fear does not keep it back (I70)."""
-    if (not in_game(t, E_DEFEND_ANYWHERE) or not is_human_card(t, s.I[target, F_DESIGN])
-            or influence_side(s, t, target) != HEAVEN or realm_of(s, L) != loc_earth(s)):
+    if not in_game(t, E_DEFEND_ANYWHERE) or influence_side(s, t, target) != HEAVEN:
         return
     for c in beings_in_play(s):
         if (s.I[c, F_ATTUNED] == target and s.I[c, F_FIGHT] < 0 and s.I[c, F_HOST] < 0 and can_act(s, t, c)
-                and realm_of(s, s.I[c, F_LOC]) == loc_earth(s) and may_defend(s, t, c, target)
-                and weight(s, s.I[c, F_CTRL], W_DEFEND) >= 0.5 and has_sheet(s, t, c, E_DEFEND_ANYWHERE)):
+                and defends_from_afar(s, t, c, target) and may_defend(s, t, c, target)
+                and weight(s, s.I[c, F_CTRL], W_DEFEND) >= 0.5):
             _join(s, t, c, L, DEFENDING)
 
 

@@ -644,18 +644,20 @@ def test_a_being_uses_an_ability_on_a_target():
 # ================================================================== start of turn and phase 7: end turn
 def test_demons_in_an_archangels_realm_take_one_celestial_hit_at_the_start_of_every_turn():
     """"Demons take 1 Celestial Hit at the beginning of any turn in which they are in
-    an Archangel's Realm" -- each player's turn (I25)."""
+    an Archangel's Realm" -- each player's turn (I25).  A Demonling is a demon; an
+    Undead, "Immortal, but Human", is not."""
     b = Board()
     b.clear_board()
     s, I = b.s, b.s.I
-    demon = b.put(BELIAL, "Vashka", b.realm(GABRIEL))
+    demons = [b.put(BELIAL, "Vashka", b.realm(GABRIEL)), b.put(BELIAL, "Poof", b.realm(GABRIEL))]
+    undead = b.put(BELIAL, "The Charred Man", b.realm(GABRIEL))
     at_home = b.put(BELIAL, "Grasch", b.realm(BELIAL))
     on_earth = b.put(BELIAL, "Sistrael", b.earth)
     angel = b.put(GABRIEL, "Tamiel", b.realm(GABRIEL))
     for k, p in ((1, BELIAL), (2, GABRIEL)):
         start_turn(s, b.t, p)
-        assert I[demon, S.F_DMG + CELESTIAL] == k
-        assert [I[i, S.F_DMG + CELESTIAL] for i in (at_home, on_earth, angel)] == [0, 0, 0]
+        assert [I[i, S.F_DMG + CELESTIAL] for i in demons] == [k, k]
+        assert [I[i, S.F_DMG + CELESTIAL] for i in (undead, at_home, on_earth, angel)] == [0, 0, 0, 0]
 
 
 def test_servitors_at_a_tether_their_superior_controls_lose_a_note_at_every_end_of_turn():

@@ -62,6 +62,7 @@ from .tables import D_ATK, D_CTYPE, D_EFFECTS, D_HITS, D_KIND, P_SIDE, P_SUP_EFF
 from .trace import T_ATTACH, T_DISSONANCE
 from .vocabulary import (
     ANIMAL,
+    BALSERAPH,
     CALABITE,
     CHERUB,
     DEMONLING,
@@ -95,6 +96,16 @@ def is_being(s, t, i):
     """A Being in play: a Servitor, Human, Ethereal or Animal on the table."""
     c = t.C[s.I[i, F_DESIGN], D_CTYPE]
     return s.I[i, F_ZONE] == Z_PLAY and (c == SERVITOR or c == HUMAN or c == ETHEREAL or c == ANIMAL)
+
+
+@njit(cache=True, inline="always")
+def is_demon(t, d):
+    """A demon: a Servitor of a Band, Demonlings included, Undead not.  "Demon
+    Princes have various types of Demons, Undead, and Demonlings"; Undead are
+    "Immortal, but Human, like Saints", and a Demonling is a demon not yet
+    fledged (docs/rules.md, I25 and I47)."""
+    k = t.C[d, D_KIND]
+    return t.C[d, D_CTYPE] == SERVITOR and BALSERAPH <= k <= DEMONLING
 
 
 @njit(cache=True)

@@ -14,7 +14,7 @@ beings).  The note a Djinn's failed de-Attune gives it fades (``fading_note``).
 from numba import njit
 
 from ...sim.seeding import d6
-from .beings import add_dissonance, effect_sum, is_being, is_human_card, leave_play
+from .beings import add_dissonance, effect_sum, is_being, is_demon, is_human_card, leave_play
 from .fall import fall
 from .policies import W_TRADE_DISCORD, weight
 from .state import (
@@ -32,7 +32,6 @@ from .state import (
     beings_in_play,
     log,
 )
-from .superior_dissonance import is_demon
 from .tables import D_CTYPE, D_KIND, D_SIDE, in_game
 from .trace import T_DISCORD, T_DISS_ROLL, T_FADE, T_FALL
 from .vocabulary import (

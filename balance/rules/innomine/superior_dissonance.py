@@ -13,7 +13,7 @@ sheets of decks/superiors.toml name one of them (or none) as their condition:
 """
 from numba import njit
 
-from .beings import add_dissonance, is_being
+from .beings import add_dissonance, is_being, is_demon
 from .state import (
     F_CTRL,
     F_DESIGN,
@@ -26,18 +26,11 @@ from .state import (
     beings_in_play,
     fighters,
 )
-from .tables import D_CTYPE, D_HITS, D_KIND, P_DISSONANCE
-from .vocabulary import BALSERAPH, DEMONLING, SERVITOR, SUPERIOR_DISSONANCE, UNDEAD
+from .tables import D_CTYPE, D_HITS, P_DISSONANCE
+from .vocabulary import SERVITOR, SUPERIOR_DISSONANCE
 
 OWN_LOCATION = SUPERIOR_DISSONANCE["damaged_by_own_location"]
 ENGAGE_DEMONS = SUPERIOR_DISSONANCE["must_engage_demons"]
-
-
-@njit(cache=True)
-def is_demon(t, d):
-    """A demon: a Servitor of a Band, Demonlings included, Undead not."""
-    k = t.C[d, D_KIND]
-    return t.C[d, D_CTYPE] == SERVITOR and BALSERAPH <= k <= DEMONLING and k != UNDEAD
 
 
 @njit(cache=True)

@@ -10,7 +10,7 @@ to the Location.  But they are subject to theft and destruction."
 """
 from numba import njit
 
-from .beings import attuned_leaves_play, detach, drop_objects, is_being, move_to
+from .beings import attuned_leaves_play, detach, drop_objects, is_being, is_demon, move_to
 from .damage import deal_damage
 from .dissonance import fading_within
 from .state import (
@@ -34,13 +34,12 @@ from .state import (
     others_in_play,
     realm_seat,
 )
-from .tables import D_CTYPE, D_KIND, D_SIDE, P_SIDE
+from .tables import D_CTYPE, D_KIND, P_SIDE
 from .trace import T_DISCARD, T_STEAL_TETHER
 from .vocabulary import (
     CELESTIAL,
     E_STEAL_TETHER,
     HEAVEN,
-    HELL,
     HUMAN,
     MAX_EFFECTS,
     SENESCHAL,
@@ -85,17 +84,12 @@ def at_archangel_tether(s, t, i):
     return is_tether(s, t, l) and s.I[l, F_CTRL] >= 0 and t.seat[s.I[l, F_CTRL], P_SIDE] == HEAVEN
 
 
-@njit(cache=True, inline="always")
-def is_demon(s, t, i):
-    d = s.I[i, F_DESIGN]
-    return t.C[d, D_CTYPE] == SERVITOR and t.C[d, D_SIDE] == HELL
-
-
 @njit(cache=True)
 def burn_demons_in_combat(s, t):
     """End of a combat round: demons fighting at an Archangel's Tether take 1 Celestial Hit."""
     for i in fighters(s):
-        if s.I[i, F_FIGHT] >= 0 and is_being(s, t, i) and is_demon(s, t, i) and at_archangel_tether(s, t, i):
+        if (s.I[i, F_FIGHT] >= 0 and is_being(s, t, i) and is_demon(t, s.I[i, F_DESIGN])
+                and at_archangel_tether(s, t, i)):
             deal_damage(s, t, -1, i, CELESTIAL, 1)
 
 
@@ -103,7 +97,7 @@ def burn_demons_in_combat(s, t):
 def burn_demons_in_heaven(s, t):
     """"Demons take 1 Celestial Hit at the beginning of any turn in which they are in an Archangel's Realm.\""""
     for i in beings_in_play(s):
-        if is_being(s, t, i) and is_demon(s, t, i):
+        if is_being(s, t, i) and is_demon(t, s.I[i, F_DESIGN]):
             q = realm_seat(s, s.I[i, F_LOC])
             if q >= 0 and t.seat[q, P_SIDE] == HEAVEN:
                 deal_damage(s, t, -1, i, CELESTIAL, 1)

@@ -102,10 +102,12 @@ def d6_check(rng, variant, faces, high):
     return (r > 6 - faces) if high else (r <= faces), r
 
 
-@njit(cache=True)
-def check_chance(variant, faces):
-    """Exact chance that ``d6_check`` succeeds on ``faces`` faces in ``variant``."""
+@njit(cache=True, inline="always")
+def check_chance(variant, faces, bought=0):
+    """Exact chance that a roll succeeding on ``faces`` faces of a d6 succeeds in
+    ``variant``: ``d6_check``'s, or with ``bought`` +1s to the d666 target bought
+    before it, a Resonance roll's (resonances.resonance_roll)."""
     faces = min(6, max(0, faces))
     if variant == D666:
-        return p_success(target_for_faces(faces))
+        return p_success(target_for_faces(faces) + bought)
     return faces / 6.0

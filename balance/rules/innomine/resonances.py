@@ -48,8 +48,7 @@ from .beings import (
     set_influence,
     sheet_param,
 )
-from .d666 import D666, d6_check, rescue_cost, target_for_faces
-from .d666 import p_success as d666_p_success
+from .d666 import D666, check_chance, d6_check, rescue_cost, target_for_faces
 from .d666 import roll as d666_roll
 from .damage import deal_damage
 from .dissonance import add_dissonance
@@ -268,11 +267,9 @@ def p_success(s, t, actor, target, stat, op):
 @njit(cache=True, inline="always")
 def p_faces(s, actor, faces):
     """Exact chance that a Resonance roll of actor succeeding on ``faces`` of a
-    d6 succeeds (see resonance_roll)."""
-    if s.g[G_VARIANT] != D666:
-        return faces / 6.0
-    p = s.I[actor, F_CTRL]
-    return d666_p_success(target_for_faces(faces) + essence_before(s, p))
+    d6 succeeds (see resonance_roll), with the Essence actor's controller spends
+    before a d666."""
+    return check_chance(s.g[G_VARIANT], faces, essence_before(s, s.I[actor, F_CTRL]))
 
 
 @njit(cache=True)
@@ -300,7 +297,7 @@ def resonance_roll(s, t, actor, target, faces, ok_code, fail_code):
     return ok, r
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def essence_before(s, p):
     """Essence seat p spends before a d666 Resonance roll: the policy's
     d666_before, as far as its Essence goes."""

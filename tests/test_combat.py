@@ -147,6 +147,21 @@ def test_humans_fight_only_corporeally():
     assert not can_base_attack(b.s, b.t, ed, R_CE) and not can_base_attack(b.s, b.t, ed, R_ET)
 
 
+def test_an_uncontrolled_human_that_is_attacked_strikes_no_blow():
+    """"Declare effects in this order: Attacking player's Beings [...]; defending
+    players' Beings": a Human no player controls is no player's Being, and so
+    declares nothing; the attacker's blows land until it dies (I74)."""
+    b = board()
+    s, I = b.s, b.s.I
+    ed = b.put(BELIAL, "Ed Holder", b.new_york)
+    vashka = b.put(BELIAL, "Vashka", b.new_york)
+    I[vashka, S.F_ACTS] = 1
+    assert atk(b, "Ed Holder", CORPOREAL) > 0 and I[ed, S.F_CTRL] == -1
+    fight(s, b.t, vashka, ed)
+    assert I[ed, S.F_ZONE] != S.Z_PLAY
+    assert not I[vashka, S.F_DMG:S.F_DMG + 3].any()
+
+
 def test_undead_take_no_part_in_celestial_combat():
     """"an Undead cannot participate in Celestial combat" -- neither striking nor struck."""
     b = board()

@@ -666,13 +666,14 @@ def _leader_pick(s, t, order, key, n, top):
 @njit(cache=True)
 def _declare(s, t, i, L, r):
     """i's declaration for this round (action, target): nothing if a Combat Act
-    has taken it out of the combat, or to 0 Hits, since the round began.  A
+    has taken it out of the combat, or to 0 Hits, since the round began, nor
+    from a Being no player controls (I74: no player acts for it).  A
     Being that must forfeit actions (I68) forfeits the round's action instead:
     it declares nothing, and no Combat Act may take the action's place
     (A_FORFEITED).  A declaration aimed at a Djinn Attuned to its author is an
     encounter that Being initiates, so that the Djinn, declaring later, may
     answer it."""
-    if s.I[i, F_FIGHT] < 0 or not can_act(s, t, i):
+    if s.I[i, F_FIGHT] < 0 or not can_act(s, t, i) or s.I[i, F_CTRL] < 0:
         return A_WAIT, -1
     if forfeits(s, i):
         return A_FORFEITED, -1

@@ -12,6 +12,7 @@ import tempfile
 from pathlib import Path
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from runs import planted_deck
@@ -25,6 +26,7 @@ from balance.rules.innomine.policy_files import load_policy
 from balance.rules.innomine.d666 import CLASSIC, D666
 from balance.rules.innomine.setup import setup
 from balance.rules.innomine.tables import pack
+from balance.sim.structs import NoWrap
 
 POLICIES = ["influencer", "warmonger", "tether_holder", "random"]
 
@@ -135,3 +137,18 @@ def test_jit_on_and_off_give_identical_records():
                          env=env, capture_output=True, text=True, timeout=900, cwd=ROOT)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == jit
+
+
+def test_with_the_jit_off_the_kernels_arrays_refuse_a_negative_index():
+    """The compiled kernel indexes its arrays without wraparound
+    (balance/sim/structs.py), so their plain-Python twins refuse a negative
+    index, which it would misread: the JIT-off games above run under this check."""
+    a = np.arange(6).reshape(2, 3).view(NoWrap)
+    assert a[1, 2] == 5 and list(a[1, 1:]) == [4, 5] and list(a[1]) == [3, 4, 5]
+    a[0, 0] = 7
+    for index in ((-1, 0), (0, -1), -1):
+        with pytest.raises(IndexError):
+            a[index]
+        with pytest.raises(IndexError):
+            a[index] = 0
+    assert a[0, 0] == 7 and a.sum() == 7 + 1 + 2 + 3 + 4 + 5

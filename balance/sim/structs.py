@@ -16,12 +16,22 @@ the kernel runs, so their loads are marked invariant: LLVM may keep a field's
 data pointer and strides in registers across writes to the arrays.  A slice of a field is an
 ordinary array whose meminfo is NULL (counting it is a cheap no-op).
 
+A field is indexed without wraparound: numba, like Python, reads ``a[-1]`` as
+the last element, which costs every index a test of its sign (and a longer
+chain of dependent instructions from a loaded index to the load it addresses).
+The kernel never counts from the end, so a handle's arrays take their integer
+indices as unsigned (``_unsigned_indices``): a negative one would read outside
+the array.  NUMBA_BOUNDSCHECK=1 catches it in compiled code.
+
 With the JIT off (NUMBA_DISABLE_JIT=1) a plain NamedTuple with the same fields
-is used instead, so the very same rules code runs as plain Python.
+is used instead, so the very same rules code runs as plain Python; its arrays
+(``NoWrap``) refuse a negative index, so that a test run with the JIT off finds
+any that the compiled kernel would misread.
 
 The handle types must be defined at module level (numba's on-disk cache finds
 them by name); ``array_struct`` completes them.
 """
+import operator
 from collections import namedtuple
 
 import numpy as np
@@ -29,6 +39,8 @@ from llvmlite import ir
 from numba import config, typeof
 from numba.core import cgutils, types
 from numba.core.datamodel import models
+from numba.core.imputils import impl_ret_borrowed, lower_builtin
+from numba.np import arrayobj
 from numba.core.extending import (
     NativeValue,
     infer_getattr,
@@ -61,6 +73,65 @@ class BorrowedArrayModel(models.ArrayModel):
 @lower_cast(BorrowedArray, types.Array)
 def _borrowed_to_array(context, builder, fromty, toty, val):
     return val
+
+
+def _indices(context, builder, idxty, idx):
+    """(types, values) of an index or a tuple of them, integers made unsigned:
+    numba wraps signed integer indices around, unsigned ones it does not."""
+    if isinstance(idxty, types.BaseTuple):
+        index_types, indices = idxty.types, cgutils.unpack_tuple(builder, idx, count=len(idxty))
+    else:
+        index_types, indices = (idxty,), (idx,)
+    index_types, indices = arrayobj.normalize_indices(context, builder, index_types, indices)
+    unsigned = [(types.uintp, context.cast(builder, v, ty, types.intp))
+                if isinstance(ty, types.Integer) and ty.signed else (ty, v)
+                for ty, v in zip(index_types, indices)]
+    return [ty for ty, _ in unsigned], [v for _, v in unsigned]
+
+
+@lower_builtin(operator.getitem, BorrowedArray, types.Integer)
+@lower_builtin(operator.getitem, BorrowedArray, types.BaseTuple)
+def _getitem(context, builder, sig, args):
+    """``field[index]``: numba's basic indexing, without wraparound."""
+    aryty, idxty = sig.args
+    index_types, indices = _indices(context, builder, idxty, args[1])
+    if any(isinstance(ty, types.Array) for ty in index_types):
+        return arrayobj.getitem_array_tuple(context, builder, sig, args)
+    ary = arrayobj.make_array(aryty)(context, builder, args[0])
+    res = arrayobj._getitem_array_generic(context, builder, sig.return_type, aryty, ary, index_types, indices)
+    return impl_ret_borrowed(context, builder, sig.return_type, res)
+
+
+@lower_builtin(operator.setitem, BorrowedArray, types.Any, types.Any)
+def _setitem(context, builder, sig, args):
+    """``field[i, j] = value`` for one element, without wraparound; anything
+    else (a slice assigned) as numba does it."""
+    aryty, idxty, valty = sig.args
+    index_types, indices = _indices(context, builder, idxty, args[1])
+    if len(index_types) != aryty.ndim or not all(isinstance(ty, types.Integer) for ty in index_types):
+        return arrayobj.setitem_array(context, builder, sig, args)
+    ary = arrayobj.make_array(aryty)(context, builder, args[0])
+    ptr, _, _ = arrayobj.basic_indexing(context, builder, aryty, ary, index_types, indices,
+                                        boundscheck=context.enable_boundscheck)
+    arrayobj.store_item(context, builder, aryty, context.cast(builder, args[2], valty, aryty.dtype), ptr)
+
+
+class NoWrap(np.ndarray):
+    """A handle's array with the JIT off: a negative integer index is an error,
+    as the compiled kernel, which does not wrap around, would misread it."""
+    def __getitem__(self, index):
+        _refuse_negative(index)
+        return super().__getitem__(index)
+
+    def __setitem__(self, index, value):
+        _refuse_negative(index)
+        super().__setitem__(index, value)
+
+
+def _refuse_negative(index):
+    for k in index if isinstance(index, tuple) else (index,):
+        if isinstance(k, (int, np.integer)) and k < 0:
+            raise IndexError(f"index {k}: the kernel's arrays are never indexed from the end")
 
 
 class ArrayStructType(types.Type):
@@ -125,7 +196,7 @@ def array_struct(fe_type, proxy, fields):
     def make(**arrays):
         values = [np.ascontiguousarray(arrays[f]) for f in fields]
         if config.DISABLE_JIT:
-            return plain(*values)
+            return plain(*[v.view(NoWrap) for v in values])
         obj = proxy()
         for f, a in zip(fields, values):
             object.__setattr__(obj, f, a)

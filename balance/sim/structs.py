@@ -20,8 +20,9 @@ A field is indexed without wraparound: numba, like Python, reads ``a[-1]`` as
 the last element, which costs every index a test of its sign (and a longer
 chain of dependent instructions from a loaded index to the load it addresses).
 The kernel never counts from the end, so a handle's arrays take their integer
-indices as unsigned (``_unsigned_indices``): a negative one would read outside
-the array.  NUMBA_BOUNDSCHECK=1 catches it in compiled code.
+indices as unsigned (``_unsigned_indices``, over numba's own array lowering in
+``numba.np.arrayobj``; numba is pinned in pyproject.toml): a negative one would
+read outside the array.  NUMBA_BOUNDSCHECK=1 catches it in compiled code.
 
 With the JIT off (NUMBA_DISABLE_JIT=1) a plain NamedTuple with the same fields
 is used instead, so the very same rules code runs as plain Python; its arrays
@@ -39,8 +40,6 @@ from llvmlite import ir
 from numba import config, typeof
 from numba.core import cgutils, types
 from numba.core.datamodel import models
-from numba.core.imputils import impl_ret_borrowed, lower_builtin
-from numba.np import arrayobj
 from numba.core.extending import (
     NativeValue,
     infer_getattr,
@@ -50,7 +49,9 @@ from numba.core.extending import (
     typeof_impl,
     unbox,
 )
+from numba.core.imputils import impl_ret_borrowed, lower_builtin
 from numba.core.typing.templates import AttributeTemplate
+from numba.np import arrayobj
 
 
 class BorrowedArray(types.Array):
@@ -75,7 +76,7 @@ def _borrowed_to_array(context, builder, fromty, toty, val):
     return val
 
 
-def _indices(context, builder, idxty, idx):
+def _unsigned_indices(context, builder, idxty, idx):
     """(types, values) of an index or a tuple of them, integers made unsigned:
     numba wraps signed integer indices around, unsigned ones it does not."""
     if isinstance(idxty, types.BaseTuple):
@@ -94,7 +95,7 @@ def _indices(context, builder, idxty, idx):
 def _getitem(context, builder, sig, args):
     """``field[index]``: numba's basic indexing, without wraparound."""
     aryty, idxty = sig.args
-    index_types, indices = _indices(context, builder, idxty, args[1])
+    index_types, indices = _unsigned_indices(context, builder, idxty, args[1])
     if any(isinstance(ty, types.Array) for ty in index_types):
         return arrayobj.getitem_array_tuple(context, builder, sig, args)
     ary = arrayobj.make_array(aryty)(context, builder, args[0])
@@ -107,7 +108,7 @@ def _setitem(context, builder, sig, args):
     """``field[i, j] = value`` for one element, without wraparound; anything
     else (a slice assigned) as numba does it."""
     aryty, idxty, valty = sig.args
-    index_types, indices = _indices(context, builder, idxty, args[1])
+    index_types, indices = _unsigned_indices(context, builder, idxty, args[1])
     if len(index_types) != aryty.ndim or not all(isinstance(ty, types.Integer) for ty in index_types):
         return arrayobj.setitem_array(context, builder, sig, args)
     ary = arrayobj.make_array(aryty)(context, builder, args[0])

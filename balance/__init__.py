@@ -22,12 +22,16 @@ def kernel_digest() -> str:
 
 
 def _set_cache_dir():
-    digest = kernel_digest()
-    base = os.environ.get("NUMBA_CACHE_DIR") or str(_PACKAGE.parent / ".numba_cache")
-    if Path(base).name != digest:
-        base = os.path.join(base, digest)
-    os.environ["NUMBA_CACHE_DIR"] = base        # read by numba at import, and by worker processes
+    """Cache the kernel in a folder named by its digest.  A kernel compiled with
+    every index bounds-checked (NUMBA_BOUNDSCHECK=1, which numba's cache does not
+    tell apart) gets a folder of its own, or it would be served, slower, to runs
+    without the check."""
     import numba
+    folder = kernel_digest() + ("-boundscheck" if numba.config.BOUNDSCHECK else "")
+    base = os.environ.get("NUMBA_CACHE_DIR") or str(_PACKAGE.parent / ".numba_cache")
+    if Path(base).name != folder:
+        base = os.path.join(base, folder)
+    os.environ["NUMBA_CACHE_DIR"] = base        # read by worker processes
     numba.config.CACHE_DIR = base
 
 

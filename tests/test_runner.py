@@ -11,6 +11,7 @@ import polars as pl
 import pytest
 from cli import ENV, ROOT, balance, ok, one_line_error
 
+from balance import kernel_digest
 from balance.cards import compile_tables, load_deck
 from balance.runner import load_experiment, load_run, run_experiment
 from balance.runner.store import CHUNKS, MANIFEST
@@ -242,3 +243,13 @@ def test_out_that_is_a_file_is_refused(tmp_path):
     (tmp_path / "afile").write_text("mine")
     one_line_error(balance("run", path, "--out", tmp_path / "afile"), "--out", "is a file")
     assert (tmp_path / "afile").read_text() == "mine"
+
+
+def test_a_bounds_checked_kernel_is_cached_apart():
+    """numba's cache does not key on NUMBA_BOUNDSCHECK, so a kernel compiled with
+    every index checked gets a cache folder of its own: ordinary runs never load it."""
+    code = "import os, balance; print(os.environ['NUMBA_CACHE_DIR'])"
+    folders = [subprocess.run([sys.executable, "-c", code], env={**ENV, "NUMBA_BOUNDSCHECK": check}, cwd=ROOT,
+                              capture_output=True, text=True, check=True).stdout.strip() for check in ("0", "1")]
+    digest = kernel_digest()
+    assert folders == [str(ROOT / ".numba_cache" / digest), str(ROOT / ".numba_cache" / f"{digest}-boundscheck")]

@@ -249,7 +249,10 @@ def test_a_bounds_checked_kernel_is_cached_apart():
     """numba's cache does not key on NUMBA_BOUNDSCHECK, so a kernel compiled with
     every index checked gets a cache folder of its own: ordinary runs never load it."""
     code = "import os, balance; print(os.environ['NUMBA_CACHE_DIR'])"
-    folders = [subprocess.run([sys.executable, "-c", code], env={**ENV, "NUMBA_BOUNDSCHECK": check}, cwd=ROOT,
-                              capture_output=True, text=True, check=True).stdout.strip() for check in ("0", "1")]
-    digest = kernel_digest()
-    assert folders == [str(ROOT / ".numba_cache" / digest), str(ROOT / ".numba_cache" / f"{digest}-boundscheck")]
+
+    def folder(check):
+        out = subprocess.run([sys.executable, "-c", code], env={**ENV, "NUMBA_BOUNDSCHECK": check}, cwd=ROOT,
+                             capture_output=True, text=True, check=True)
+        return out.stdout.strip()
+    cache, digest = ROOT / ".numba_cache", kernel_digest()
+    assert [folder("0"), folder("1")] == [str(cache / digest), str(cache / f"{digest}-boundscheck")]

@@ -18,6 +18,7 @@ from balance.rules.innomine.policy_files import load_policy
 from balance.rules.innomine.d666 import CLASSIC
 from balance.rules.innomine.setup import setup
 from balance.rules.innomine.tables import pack
+from balance.rules.innomine.trace import decode
 from balance.rules.innomine.vocabulary import ANIMAL, ETHEREAL, HUMAN, SERVITOR
 
 ROOT = S.__file__.rsplit("/balance/", 1)[0]
@@ -62,6 +63,12 @@ class Board:
         setup(self.s, self.t, seed, 0, 5, 200, CLASSIC)
         self.s.g[S.G_TURN] = turn
         self.N = self.s.I.shape[0]
+
+    def log(self):
+        """The lines ``balance replay`` would print for what was traced so far."""
+        s, names = self.s, self.compiled.names
+        seats = [d.superior.name for d in self.compiled.decks]
+        return decode(s.trace, int(s.g[S.G_TRACE_N]), names, s.I[:, S.F_DESIGN], self.N, seats)
 
     # -- places
     @property

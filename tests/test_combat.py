@@ -585,6 +585,17 @@ def test_other_immortals_at_zero_corporeal_hits_enter_trauma_and_drop_their_obje
     assert I[g, S.F_TRAUMA] == hits(b, "Grasch", CORPOREAL)          # not traumatised again
 
 
+@pytest.mark.parametrize("name, line", [("Tamiel", "Tamiel enters Trauma for 4 turns"),
+                                        ("Kindling", "Kindling enters Trauma for 1 turn")])
+def test_the_log_gives_the_turns_of_trauma(name, line):
+    """The replay log says how long a Being is in Trauma: its Corporeal Hits in turns."""
+    b = board()
+    i = b.put(GABRIEL, name, b.new_york)
+    deal_damage(b.s, b.t, -1, i, CORPOREAL, 99)
+    resolve_zero_hits(b.s, b.t)
+    assert f"Gabriel: {line}" in b.log()
+
+
 def test_undead_at_zero_corporeal_hits_are_soul_dead():
     """"If an Undead is reduced to 0 Corporeal Hits, the Undead is soul-dead -- all
     attached cards except Objects are discarded with the Undead, and Objects remain

@@ -269,6 +269,7 @@ def test_a_human_of_a_side_nobody_plays_is_removed_from_play():
     I[h, S.F_CNT + HELL_TURNS] = 3
     resolve_afterlife(s, b.t, h)
     assert I[h, S.F_ZONE] == S.Z_REMOVED and list(s.S[:, S.S_SOULS]) == [0, 0]
+    assert b.log()[-1] == "game: Sister Agatha Moore's afterlife: leaves play: no Superior plays its side"
 
 
 @pytest.mark.parametrize("heaven, hell", [(0, 0), (3, 3)])
@@ -291,12 +292,14 @@ def test_both_or_neither_reincarnate_at_the_bottom_of_the_owners_events_deck(hea
     assert I[h, S.F_AGE] == 0 and not I[h, S.F_CNT:S.F_CNT + len(COUNTERS)].any()
     assert not I[h, S.F_DMG:S.F_DMG + 3].any() and I[h, S.F_RESIST] == 0
     assert I[h, S.F_CTRL] == -1 and list(s.S[:, S.S_SOULS]) == [0, 0]
+    assert b.log()[-1] == "game: Sister Agatha Moore's afterlife: reincarnates to the bottom of its Events deck"
 
 
 # ================================================================== victory and the end of a game
 def test_the_human_that_reaches_the_threshold_wins_the_game_at_once():
     """"If this number of Humans enters your Realm, you win" (I2): the game ends with
-    the end reason "threshold" and no further turn is played."""
+    the end reason "threshold" and no further turn is played.  The log tells where the
+    Human went before it tells who won."""
     b = Board()
     b.clear_board()
     s, I = b.s, b.s.I
@@ -307,6 +310,8 @@ def test_the_human_that_reaches_the_threshold_wins_the_game_at_once():
     I[h, S.F_CNT + HEAVEN_TURNS] = 3
     resolve_afterlife(s, b.t, h)
     assert s.g[S.G_WINNER] == GABRIEL and s.g[S.G_END] == S.END_THRESHOLD
+    assert b.log()[-2:] == ["Gabriel: Sister Agatha Moore's afterlife: goes to Gabriel's Realm",
+                            "Gabriel: wins with 2 Humans in its Realm"]
     turn = s.g[S.G_TURN]
     assert not next_turn(s, b.t) and s.g[S.G_TURN] == turn
 

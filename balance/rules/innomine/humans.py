@@ -41,7 +41,7 @@ from .state import (
     log,
 )
 from .tables import D_CTYPE, D_DESTINY, D_FATE, D_LIFESPAN, P_SIDE
-from .trace import T_AFTERLIFE, T_AGE_DEATH, T_DYING, T_KILLED, T_MOVE, T_WIN
+from .trace import NO_SUPERIOR, T_AFTERLIFE, T_AGE_DEATH, T_DYING, T_KILLED, T_MOVE, T_WIN
 from .vocabulary import ANIMAL, COND_AT_LEAST, COND_AT_MOST, COND_MORE_THAN, HEAVEN, HELL, HUMAN, N_COUNTERS
 
 
@@ -126,6 +126,7 @@ def resolve_afterlife(s, t, h):
         side = HEAVEN if p >= 0 else -1
     else:
         p = afterlife_seat(s, t, h, side) if side >= 0 else -1
+    log(s, p, h, -1, T_AFTERLIFE, p if p >= 0 or side < 0 else NO_SUPERIOR)   # before a win it brings
     leave_play(s, t, h, Z_REMOVED)
     if side < 0:
         for k in range(N_COUNTERS):
@@ -140,7 +141,6 @@ def resolve_afterlife(s, t, h):
         enter_jordi_realm(s, h, p)
     elif p >= 0:
         enter_realm(s, h, p)
-    log(s, p, h, -1, T_AFTERLIFE, p)
 
 
 @njit(cache=True)

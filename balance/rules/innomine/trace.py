@@ -14,6 +14,7 @@ The kernel appends rows (turn, phase, seat, card, target, code, value) with
 (T_ATTUNE_FAIL, T_FLEE, T_FADE, T_FREE_MOVE) = range(61, 65)
 T_REDEEM = 65
 (T_FORFEIT, T_FORFEIT_FAIL, T_FORFEITED, T_DISABLE, T_FREE_ATTACK, T_DYING) = range(66, 72)
+NO_SUPERIOR = -2     # T_AFTERLIFE's value when no Superior plays the side a Human goes to (docs/rules.md I7)
 
 PHASES = ["setup", "draw", "gain essence", "age mortals", "dissonance", "acts", "actions", "end turn"]
 END_REASONS = {0: "threshold reached", 1: "turn cap", 2: "deck-out"}
@@ -40,7 +41,7 @@ _TEXT = {
     T_ZERO_CE: "{card} has 0 Celestial Hits: soul-dead, discarded",
     T_ZERO_ET: "{card} has 0 Ethereal Hits: loses its Songs",
     T_ZERO_CO: "{card} has 0 Corporeal Hits",
-    T_TRAUMA: "{card} enters Trauma for {value} turns",
+    T_TRAUMA: "{card} enters Trauma for {value} turn{s}",
     T_REGEN: "{card} returns to its Realm and regenerates",
     T_WIN: "wins with {value} Humans in its Realm",
     T_END: "game ends: {reason}",
@@ -112,7 +113,7 @@ def decode(trace, n_rows, names, design, n_inst, seat_names):
             card=_name(names, design, card), target=_name(names, design, target), value=value,
             reason=END_REASONS.get(value, "?"), onto="" if target < 0 else f" on {_name(names, design, target)}",
             place=_place(target, n_inst, names, design, seat_names),
-            afterlife=_afterlife(value, seat_names) if code == T_AFTERLIFE else "",
+            afterlife=_afterlife(value, seat_names) if code == T_AFTERLIFE else "", s="" if value == 1 else "s",
         )
         who = seat_names[seat] if seat >= 0 else "game"
         lines.append(f"{who}: " + _TEXT[code].format(**fields))
@@ -120,8 +121,10 @@ def decode(trace, n_rows, names, design, n_inst, seat_names):
 
 
 def _afterlife(seat, seat_names):
+    if seat == NO_SUPERIOR:
+        return "leaves play: no Superior plays its side"
     if seat < 0:
-        return "reincarnates (or leaves play)"
+        return "reincarnates to the bottom of its Events deck"
     return f"goes to {seat_names[seat]}'s Realm"
 
 

@@ -585,15 +585,17 @@ def test_other_immortals_at_zero_corporeal_hits_enter_trauma_and_drop_their_obje
     assert I[g, S.F_TRAUMA] == hits(b, "Grasch", CORPOREAL)          # not traumatised again
 
 
-@pytest.mark.parametrize("name, line", [("Tamiel", "Tamiel enters Trauma for 4 turns"),
-                                        ("Kindling", "Kindling enters Trauma for 1 turn")])
-def test_the_log_gives_the_turns_of_trauma(name, line):
-    """The replay log says how long a Being is in Trauma: its Corporeal Hits in turns."""
+def test_the_log_gives_the_turns_of_trauma_and_numbers_the_copies_of_a_card():
+    """The replay log says how long a Being is in Trauma (its Corporeal Hits, in
+    turns), and tells two copies of a card apart by number, in deck order."""
     b = board()
-    i = b.put(GABRIEL, name, b.new_york)
-    deal_damage(b.s, b.t, -1, i, CORPOREAL, 99)
+    kindlings = sorted(b.put(GABRIEL, "Kindling", b.new_york) for _ in range(2))
+    tamiel = b.put(GABRIEL, "Tamiel", b.new_york)
+    for i in (tamiel, kindlings[1], kindlings[0]):
+        deal_damage(b.s, b.t, -1, i, CORPOREAL, 99)
     resolve_zero_hits(b.s, b.t)
-    assert f"Gabriel: {line}" in b.log()
+    assert {"Gabriel: Tamiel enters Trauma for 4 turns", "Gabriel: Kindling #1 enters Trauma for 1 turn",
+            "Gabriel: Kindling #2 enters Trauma for 1 turn"} <= set(b.log())
 
 
 def test_undead_at_zero_corporeal_hits_are_soul_dead():

@@ -95,24 +95,30 @@ _TEXT = {
 }
 
 
-def _name(names, design, inst):
-    """A card's name; ids past the instances are generic Locations (see _place)."""
-    if inst < 0 or inst >= len(design):
-        return "-"
-    return names[design[inst]]
+def _labels(rows, names, design, n_inst):
+    """The name of every card instance the rows mention, with its copy number
+    ("Ifrit #2") where more than one copy of that card appears in them."""
+    seen = sorted({i for row in rows for i in row[3:5] if 0 <= i < n_inst})
+    copies = {}
+    for i in seen:
+        copies.setdefault(design[i], []).append(i)
+    return {i: names[d] if len(same) == 1 else f"{names[d]} #{k + 1}"
+            for d, same in copies.items() for k, i in enumerate(same)}
 
 
 def decode(trace, n_rows, names, design, n_inst, seat_names):
     """Render trace rows as text lines, one per event, grouped by turn and phase."""
     lines, last = [], None
-    for turn, phase, seat, card, target, code, value in trace[:n_rows].tolist():
+    rows = trace[:n_rows].tolist()
+    label = _labels(rows, names, design, n_inst)
+    for turn, phase, seat, card, target, code, value in rows:
         if (turn, phase) != last and phase > 0:
             lines.append(f"-- turn {turn}, {PHASES[phase]} --")
             last = (turn, phase)
         fields = dict(
-            card=_name(names, design, card), target=_name(names, design, target), value=value,
-            reason=END_REASONS.get(value, "?"), onto="" if target < 0 else f" on {_name(names, design, target)}",
-            place=_place(target, n_inst, names, design, seat_names),
+            card=label.get(card, "-"), target=label.get(target, "-"), value=value,
+            reason=END_REASONS.get(value, "?"), onto="" if target < 0 else f" on {label.get(target, '-')}",
+            place=_place(target, n_inst, label, seat_names),
             afterlife=_afterlife(value, seat_names) if code == T_AFTERLIFE else "", s="" if value == 1 else "s",
         )
         who = seat_names[seat] if seat >= 0 else "game"
@@ -128,11 +134,12 @@ def _afterlife(seat, seat_names):
     return f"goes to {seat_names[seat]}'s Realm"
 
 
-def _place(loc, n_inst, names, design, seat_names):
+def _place(loc, n_inst, label, seat_names):
+    """A card Location by its label; past the instances, the generic Locations."""
     if loc < 0:
         return "-"
     if loc < n_inst:
-        return names[design[loc]]
+        return label[loc]
     if loc == n_inst:
         return "Earth"
     if loc == n_inst + 1:

@@ -139,6 +139,8 @@ def test_gabriels_servitor_must_engage_a_demon_within_its_celestial_hits_in_turn
         s.g[S.G_TURN] = 10 + limit + k
         neglect(s, b.t)
         assert I[tamiel, S.F_DISS] == k
+    assert b.log()[-1] == ("Gabriel: Tamiel takes a note of Dissonance (now 2): "
+                           "it went too long without engaging a demon (its Superior's condition)")
     I[tamiel, S.F_TRAUMA] = 2
     neglect(s, b.t)
     assert I[tamiel, S.F_DISS] == 2

@@ -68,7 +68,7 @@ from .state import (
     realm_of,
 )
 from .tables import D_CTYPE, D_HITS, D_KIND
-from .trace import T_ATTUNE, T_ATTUNE_FAIL, T_DEATTUNE, T_FEAR, T_FLEE, T_FREE_MOVE
+from .trace import T_ATTUNE, T_ATTUNE_FAIL, T_DEATTUNE, T_FEAR, T_FLEE, T_FREE_MOVE, WHY_DE_ATTUNE
 from .vocabulary import CELESTIAL, CHERUB, DJINN, E_ATTUNE_TETHER, E_DEFEND_ANYWHERE, OBJECT, TETHER, TOOL
 
 
@@ -162,7 +162,7 @@ def de_attune(s, t, i):
     elif t.C[s.I[i, F_DESIGN], D_KIND] == DJINN:
         fading_note(s, t, i, r)
     else:
-        add_dissonance(s, t, i, 1)
+        add_dissonance(s, t, i, WHY_DE_ATTUNE)
     return ok
 
 

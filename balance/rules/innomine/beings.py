@@ -59,7 +59,7 @@ from .state import (
 from .marches import left_for, tool_usable
 from .ranks import promotion_allowed
 from .tables import D_ATK, D_CTYPE, D_EFFECTS, D_HITS, D_KIND, P_SIDE, P_SUP_EFFECTS
-from .trace import T_ATTACH, T_DISSONANCE
+from .trace import T_ATTACH, T_DISSONANCE, WHY_ATTUNED_LEFT
 from .vocabulary import (
     ANIMAL,
     BALSERAPH,
@@ -401,12 +401,13 @@ def influence_side(s, t, i):
 
 # ------------------------------------------------------------------ Dissonance
 @njit(cache=True)
-def add_dissonance(s, t, i, n):
-    """Servitor i takes n notes of Dissonance (Humans and Ethereals carry none)."""
+def add_dissonance(s, t, i, why):
+    """Servitor i takes a note of Dissonance (Humans and Ethereals carry none);
+    ``why`` (trace.WHY_*) is the rule that gives it, for the replay log."""
     if t.C[s.I[i, F_DESIGN], D_CTYPE] != SERVITOR:
         return
-    s.I[i, F_DISS] += n
-    log(s, s.I[i, F_CTRL], i, -1, T_DISSONANCE, s.I[i, F_DISS])
+    s.I[i, F_DISS] += 1
+    log(s, s.I[i, F_CTRL], i, why, T_DISSONANCE, s.I[i, F_DISS])
 
 
 @njit(cache=True)
@@ -419,7 +420,7 @@ def attuned_leaves_play(s, t, x):
             s.I[c, F_ATTUNED] = -1
             k = t.C[s.I[c, F_DESIGN], D_KIND]
             if k == CHERUB or (k == DJINN and s.I[c, F_CONDITION] >= s.g[G_TURN]):
-                add_dissonance(s, t, c, 1)
+                add_dissonance(s, t, c, WHY_ATTUNED_LEFT)
 
 
 @njit(cache=True, inline="always")

@@ -129,6 +129,7 @@ from .trace import (
     T_RETREAT,
     T_ROUND,
     T_TEMPER,
+    WHY_TEMPER,
 )
 from .vocabulary import (
     E_COMBAT_BOOST,
@@ -518,7 +519,7 @@ def bad_temper(s, t, p):
         if j < 0:
             continue
         log(s, p, i, j, T_TEMPER, roll)
-        add_dissonance(s, t, i, 1)
+        add_dissonance(s, t, i, WHY_TEMPER)
         fight(s, t, i, j)
         if s.g[G_WINNER] >= 0:
             return

@@ -47,7 +47,7 @@ from .state import (
     log,
 )
 from .tables import D_CTYPE, D_HITS, D_KIND
-from .trace import T_REGEN, T_TRAUMA, T_ZERO_CE, T_ZERO_CO, T_ZERO_ET
+from .trace import T_REGEN, T_TRAUMA, T_ZERO_CE, T_ZERO_CO, T_ZERO_ET, WHY_HUMAN_DIED
 from .vocabulary import (
     CELESTIAL,
     CORPOREAL,
@@ -174,7 +174,7 @@ def _impudites_witness(s, t, h):
         return
     for j in beings_in_play(s):
         if is_being(s, t, j) and t.C[s.I[j, F_DESIGN], D_KIND] == IMPUDITE and s.I[j, F_LOC] == s.I[h, F_LOC]:
-            add_dissonance(s, t, j, 1)
+            add_dissonance(s, t, j, WHY_HUMAN_DIED)
 
 
 @njit(cache=True)

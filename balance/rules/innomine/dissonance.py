@@ -33,7 +33,17 @@ from .state import (
     log,
 )
 from .tables import D_CTYPE, D_KIND, D_SIDE, in_game
-from .trace import T_DISCORD, T_DISS_ROLL, T_FADE, T_FALL
+from .trace import (
+    T_DISCORD,
+    T_DISS_ROLL,
+    T_FADE,
+    T_FALL,
+    WHY_DE_ATTUNE,
+    WHY_HARMED_HUMAN,
+    WHY_OATH,
+    WHY_SERVED_ANOTHER,
+    WHY_WAITED,
+)
 from .vocabulary import (
     E_OATH,
     ELOHITE,
@@ -108,9 +118,9 @@ def action_dissonance(s, t, i, waits):
     Wait breaks its oath."""
     k = t.C[s.I[i, F_DESIGN], D_KIND]
     if k == ELOHITE and not waits and s.I[i, F_CTRL] != s.I[i, F_OWNER]:
-        add_dissonance(s, t, i, 1)
+        add_dissonance(s, t, i, WHY_SERVED_ANOTHER)
     if k == OFANITE and waits:
-        add_dissonance(s, t, i, 1)
+        add_dissonance(s, t, i, WHY_WAITED)
     if waits:
         breaks_oath(s, t, i, OATH_WAIT)
 
@@ -127,7 +137,7 @@ def breaks_oath(s, t, i, act):
     """Malakim: "Violating this condition [...] causes Dissonance for each
     violation": a Malakite sworn never to do ``act`` takes a note for doing it."""
     if sworn(s, t, i, act):
-        add_dissonance(s, t, i, 1)
+        add_dissonance(s, t, i, WHY_OATH)
 
 
 @njit(cache=True)
@@ -142,7 +152,7 @@ def keep_oaths(s, t, L):
     for i in beings_in_play(s):
         if (L < 0 or s.I[i, F_LOC] == L) and sworn(s, t, i, OATH_SUFFER_DEMONS) and is_being(s, t, i):
             if _demon_at(s, t, s.I[i, F_LOC]):
-                add_dissonance(s, t, i, 1)
+                add_dissonance(s, t, i, WHY_OATH)
 
 
 @njit(cache=True)
@@ -180,7 +190,7 @@ def harms(s, t, src, tgt):
     text, on Saints and Undead too, who "count as Humans for card purposes" (I57)."""
     d = s.I[tgt, F_DESIGN]
     if t.C[d, D_CTYPE] == HUMAN and t.C[s.I[src, F_DESIGN], D_KIND] == MERCURIAN:
-        add_dissonance(s, t, src, 1)
+        add_dissonance(s, t, src, WHY_HARMED_HUMAN)
     if is_human_card(t, d):
         breaks_oath(s, t, src, OATH_HARM_HUMANS)
 
@@ -198,7 +208,7 @@ def fading_note(s, t, i, r):
     and the condition (F_CONDITION, read by beings.attuned_leaves_play) until
     the end of the r-th turn, the turn of the roll counting as the first (as for
     Trauma, I19).  The note waits on F_FADING at the slot of that last turn."""
-    add_dissonance(s, t, i, 1)
+    add_dissonance(s, t, i, WHY_DE_ATTUNE)
     last = s.g[G_TURN] + r - 1
     s.I[i, F_FADING] += 1 << (FADE_BITS * (last % FADE_SLOTS))
     if last > s.I[i, F_CONDITION]:

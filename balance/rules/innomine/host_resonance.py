@@ -51,7 +51,7 @@ from .state import (
     realm_of,
 )
 from .tables import D_CTYPE, D_KIND, P_SIDE
-from .trace import T_BOUND, T_HOLD
+from .trace import T_BOUND, T_HOLD, WHY_HOLD
 from .vocabulary import CELESTIAL, HUMAN, SERVITOR, SHEDITE
 
 MAX_BOUNCES = 8   # an ejection chain this long ends with the ejected rider choosing its Realm
@@ -201,7 +201,7 @@ def hold_rolls(s, t):
         ok, v = influence_roll(s, t, r, h, CELESTIAL, OP_GE, s.I[r, F_HOST_TURN] - s.g[G_TURN])
         log(s, s.I[r, F_CTRL], r, h, T_HOLD, v)
         if not ok:
-            add_dissonance(s, t, r, 1)
+            add_dissonance(s, t, r, WHY_HOLD)
 
 
 @njit(cache=True)

@@ -55,7 +55,7 @@ from .state import (
     log,
 )
 from .tables import D_CTYPE, D_HITS, D_KIND
-from .trace import T_HOST, T_LEAVE_HOST, T_MOVE, T_TRAUMA
+from .trace import T_HOST, T_LEAVE_HOST, T_MOVE, T_TRAUMA, WHY_HOST_DIED, WHY_HOST_HURT, WHY_HOST_LOST
 from .vocabulary import CELESTIAL, CORPOREAL, E_STAY_IN_DYING_HOST, HUMAN, KYRIOTATE, N_COUNTERS, SERVITOR, SHEDITE
 
 
@@ -133,9 +133,9 @@ def unride(s, t, r):
     h = s.I[r, F_HOST]
     if t.C[s.I[r, F_DESIGN], D_KIND] == KYRIOTATE:
         if s.I[h, F_DMG] + s.I[h, F_DMG + 1] + s.I[h, F_DMG + 2] > s.I[r, F_HOST_DMG]:
-            add_dissonance(s, t, r, 1)
+            add_dissonance(s, t, r, WHY_HOST_HURT)
         if _lost_a_card(s, r, h):
-            add_dissonance(s, t, r, 1)
+            add_dissonance(s, t, r, WHY_HOST_LOST)
         if _frozen(s, t, h):
             for k in range(N_COUNTERS):
                 s.I[h, F_CNT + k] = s.I[r, F_CNT + k]
@@ -170,7 +170,7 @@ def host_dies(s, t, h):
     ctrl, inf = s.I[h, F_CTRL], s.I[h, F_INF_BY]
     end_ride(s, t, r)
     s.I[h, F_CTRL], s.I[h, F_INF_BY] = ctrl, inf   # it dies under r's Influence
-    add_dissonance(s, t, r, 1)
+    add_dissonance(s, t, r, WHY_HOST_DIED)
     s.I[r, F_TRAUMA] = t.C[s.I[r, F_DESIGN], D_HITS + CORPOREAL]
     send_home(s, t, r)
     log(s, s.I[r, F_CTRL], r, -1, T_TRAUMA, s.I[r, F_TRAUMA])

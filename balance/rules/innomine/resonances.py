@@ -88,8 +88,8 @@ from .trace import (
     T_COUNTER,
     T_EXPIRE,
     T_FORFEIT,
-    T_FORFEIT_FAIL,
     T_FORFEITED,
+    T_FORFEIT_FAIL,
     T_INFLUENCE,
     T_INFLUENCE_FAIL,
     T_PROTECT,
@@ -99,6 +99,8 @@ from .trace import (
     T_SPEND_COUNTER,
     T_STEAL,
     T_TEAR,
+    WHY_RESONANCE,
+    WHY_TEAR,
 )
 from .vocabulary import (
     BALSERAPH,
@@ -370,7 +372,7 @@ def resonate(s, t, actor, target):
                 set_influence(s, t, target, s.I[actor, F_CTRL], actor)
             return True
         if k == BALSERAPH:
-            add_dissonance(s, t, actor, 1)
+            add_dissonance(s, t, actor, WHY_RESONANCE)
         target = _habbalite_failure(s, t, actor) if k == HABBALITE else -1
     return False
 
@@ -384,7 +386,7 @@ def _balseraph_reinforce(s, t, actor, target, stat, op):
         s.I[target, F_GUARD_BY] = actor
         log(s, s.I[actor, F_CTRL], actor, target, T_RESIST, r)
     else:
-        add_dissonance(s, t, actor, 1)
+        add_dissonance(s, t, actor, WHY_RESONANCE)
     return ok
 
 
@@ -411,7 +413,7 @@ def _habbalite_failure(s, t, actor):
     if nxt >= 0 and (not is_random(s, p) or below(s.rng, DICE, 2) == 0):
         return nxt
     if s.I[actor, F_DISS] < 2:
-        add_dissonance(s, t, actor, 1)
+        add_dissonance(s, t, actor, WHY_RESONANCE)
         return -1
     q = below(s.rng, DICE, s.S.shape[0] - 1)
     if q >= p:
@@ -497,7 +499,7 @@ def second_action(s, t, i):
     if ok:
         s.I[i, F_ACTS] += 1
     else:
-        add_dissonance(s, t, i, 1)
+        add_dissonance(s, t, i, WHY_RESONANCE)
     return ok
 
 
@@ -516,7 +518,7 @@ def _lilim_resonate(s, t, actor, target, stat, op):
     ok, r = influence_roll(s, t, actor, target, stat, op)
     p = s.I[actor, F_CTRL]
     if not ok:
-        add_dissonance(s, t, actor, 1)
+        add_dissonance(s, t, actor, WHY_RESONANCE)
         return False
     if lilim_counters(s, target, p) < 255:
         s.I[target, F_LILIM] += 1 << (8 * p)
@@ -591,7 +593,7 @@ def tear(s, t, i, j, r):
     f = damage_factor(s, t, i)
     if not within:
         if _whole_for_a_note(s, t, i, j, r, amount * f, (amount // 2) * f):
-            add_dissonance(s, t, i, 1)
+            add_dissonance(s, t, i, WHY_TEAR)
         else:
             amount = amount // 2
     amount *= f

@@ -45,7 +45,7 @@ from .state import (
 )
 from .tables import D_KIND
 from .tethers import has_steal_text
-from .trace import T_LIE, T_VIEW
+from .trace import T_LIE, T_VIEW, WHY_LIE
 from .vocabulary import BALSERAPH, SERAPH
 
 
@@ -110,7 +110,7 @@ def _too_much_truth(s, t, i, p, q):
     card would be a face-down one."""
     c = _facedown(s, p, q)
     if c >= 0:
-        add_dissonance(s, t, i, 1)
+        add_dissonance(s, t, i, WHY_LIE)
         log(s, p, i, c, T_LIE, 0)
         return
     c = _random_in_hand(s, p)

@@ -27,6 +27,7 @@ from .state import (
     fighters,
 )
 from .tables import D_CTYPE, D_HITS, P_DISSONANCE
+from .trace import WHY_NEGLECT, WHY_OWN_LOCATION
 from .vocabulary import SERVITOR, SUPERIOR_DISSONANCE
 
 OWN_LOCATION = SUPERIOR_DISSONANCE["damaged_by_own_location"]
@@ -47,7 +48,7 @@ def location_harm(s, t, location, i, n):
     play), it gains a note of Dissonance (I46)."""
     q = s.I[location, F_CTRL]
     if n > 0 and q >= 0 and q == s.I[i, F_OWNER] and _sheet_demands(s, t, i, OWN_LOCATION):
-        add_dissonance(s, t, i, 1)
+        add_dissonance(s, t, i, WHY_OWN_LOCATION)
 
 
 @njit(cache=True)
@@ -90,7 +91,7 @@ def neglect(s, t):
     for i in beings_in_play(s):
         if (is_being(s, t, i) and s.I[i, F_TRAUMA] == 0 and _sheet_demands(s, t, i, ENGAGE_DEMONS)
                 and _turns_left(s, t, i) < 0):
-            add_dissonance(s, t, i, 1)
+            add_dissonance(s, t, i, WHY_NEGLECT)
 
 
 @njit(cache=True)

@@ -16,6 +16,31 @@ T_REDEEM = 65
 (T_FORFEIT, T_FORFEIT_FAIL, T_FORFEITED, T_DISABLE, T_FREE_ATTACK, T_DYING) = range(66, 72)
 NO_SUPERIOR = -2     # T_AFTERLIFE's value when no Superior plays the side a Human goes to (docs/rules.md I7)
 
+# Why a Servitor takes a note of Dissonance (beings.add_dissonance): a T_DISSONANCE row
+# carries one of these in its target column.
+WHY = (
+    "its de-Attune failed",
+    "its Attuned card left play",
+    "it lost its temper",
+    "a Human died at its Location, not of age",
+    "it acted under another Superior's Influence",
+    "it Waited",
+    "it broke its oath",
+    "it harmed a Human",
+    "its hold on its host slipped",
+    "its host took damage while it rode",
+    "its host lost a card while it rode",
+    "its host died",
+    "its Resonance failed",
+    "it did whole damage on a roll above its Celestial Hits",
+    "it lied about a face-down card",
+    "its own Superior's Location damaged it",
+    "it went too long without engaging a demon (its Superior's condition)",
+)
+(WHY_DE_ATTUNE, WHY_ATTUNED_LEFT, WHY_TEMPER, WHY_HUMAN_DIED, WHY_SERVED_ANOTHER, WHY_WAITED, WHY_OATH,
+ WHY_HARMED_HUMAN, WHY_HOLD, WHY_HOST_HURT, WHY_HOST_LOST, WHY_HOST_DIED, WHY_RESONANCE, WHY_TEAR, WHY_LIE,
+ WHY_OWN_LOCATION, WHY_NEGLECT) = range(len(WHY))
+
 PHASES = ["setup", "draw", "gain essence", "age mortals", "dissonance", "acts", "actions", "end turn"]
 END_REASONS = {0: "threshold reached", 1: "turn cap", 2: "deck-out"}
 
@@ -49,7 +74,7 @@ _TEXT = {
     T_STEAL: "{card} steals Essence from {target}: {value:+d}",
     T_STEAL_TETHER: "takes control of Tether {target}",
     T_INTERVENTION: "{card} takes effect",
-    T_DISSONANCE: "{card} takes a note of Dissonance (now {value})",
+    T_DISSONANCE: "{card} takes a note of Dissonance (now {value}): {why}",
     T_RETREAT: "{card} retreats",
     T_HEAL: "{card} heals {target} of {value}",
     T_TOOL: "{card} brings {target} into play",
@@ -98,7 +123,7 @@ _TEXT = {
 def _labels(rows, names, design, n_inst):
     """The name of every card instance the rows mention, with its copy number
     ("Ifrit #2") where more than one copy of that card appears in them."""
-    seen = sorted({i for row in rows for i in row[3:5] if 0 <= i < n_inst})
+    seen = sorted({i for row in rows for i in row[3:4 if row[5] == T_DISSONANCE else 5] if 0 <= i < n_inst})
     copies = {}
     for i in seen:
         copies.setdefault(design[i], []).append(i)
@@ -120,6 +145,7 @@ def decode(trace, n_rows, names, design, n_inst, seat_names):
             reason=END_REASONS.get(value, "?"), onto="" if target < 0 else f" on {label.get(target, '-')}",
             place=_place(target, n_inst, label, seat_names),
             afterlife=_afterlife(value, seat_names) if code == T_AFTERLIFE else "", s="" if value == 1 else "s",
+            why=WHY[target] if code == T_DISSONANCE else "",
         )
         who = seat_names[seat] if seat >= 0 else "game"
         lines.append(f"{who}: " + _TEXT[code].format(**fields))
@@ -139,7 +165,7 @@ def _place(loc, n_inst, label, seat_names):
     if loc < 0:
         return "-"
     if loc < n_inst:
-        return label[loc]
+        return label.get(loc, "-")
     if loc == n_inst:
         return "Earth"
     if loc == n_inst + 1:

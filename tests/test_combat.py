@@ -447,6 +447,7 @@ def test_a_fight_goes_on_until_one_side_is_out_and_then_clears_its_flags():
     assert I[tamiel, S.F_TRAUMA] == hits(b, "Tamiel", CORPOREAL) and I[tamiel, S.F_LOC] == b.realm(GABRIEL)
     assert I[grasch, S.F_LOC] == L and I[grasch, S.F_ACTS] == 0
     assert I[grasch, S.F_DMG + CORPOREAL] == atk(b, "Tamiel", CORPOREAL)
+    assert b.log()[-1] == "game: combat ends: the attackers hold the field"
     for f in (S.F_RETREAT, S.F_BOOST):
         assert not I[:, f].any()
     assert (I[:, S.F_FIGHT] == -1).all()

@@ -113,6 +113,7 @@ from .state import (
     others_in_play,
     realm_of,
     realm_type,
+    tracing,
 )
 from .tables import D_ATK, D_CTYPE, D_KIND, P_SIDE, in_game
 from .superior_dissonance import engage_demons, location_harm
@@ -121,6 +122,7 @@ from .trace import (
     T_ABILITY,
     T_ATTACK,
     T_COMBAT,
+    T_COMBAT_END,
     T_COWARDICE,
     T_DISABLE,
     T_FREE_ATTACK,
@@ -294,6 +296,8 @@ def fight(s, t, lead, target):
         r = defense_act(s, t, q, L, target, r)
     if _count(s, t, ATTACKING) > 0:
         _rounds(s, t, L, r, p, q)
+    if tracing(s):
+        log(s, -1, -1, -1, T_COMBAT_END, _field(s, t))
     s.g[G_FIGHT_TARGET] = -1
     refresh_ward(s, t)
     if s.g[G_DISABLED] == 1:
@@ -488,6 +492,15 @@ def free_attack(s, t, i, j):
     log(s, s.I[i, F_CTRL], i, j, T_FREE_ATTACK, 0)
     s.I[i, F_ACTS] += 1          # fight() spends the attackers' actions
     fight(s, t, i, j)
+
+
+@njit(cache=True)
+def _field(s, t):
+    """How a combat ended, for the replay log (trace.FIELD): the game won in it
+    (4), or which sides still have an able Being in it (attackers 1, defenders 2)."""
+    if s.g[G_WINNER] >= 0:
+        return 4
+    return (1 if _count(s, t, ATTACKING) > 0 else 0) + (2 if _count(s, t, DEFENDING) > 0 else 0)
 
 
 @njit(cache=True)

@@ -202,10 +202,16 @@ def realm_of(s, l):
 
 
 @njit(cache=True, inline="always")
+def tracing(s):
+    """Is this game traced (``balance replay``)?  Then ``log`` keeps its events."""
+    return s.trace.shape[0] > 1
+
+
+@njit(cache=True, inline="always")
 def log(s, seat, card, target, code, value):
     """Append one event to the trace buffer (only when tracing)."""
     n = s.g[G_TRACE_N]
-    if s.trace.shape[0] > 1 and n < s.trace.shape[0]:
+    if tracing(s) and n < s.trace.shape[0]:
         row = s.trace[n]
         row[0] = s.g[G_TURN]
         row[1] = s.g[G_PHASE]

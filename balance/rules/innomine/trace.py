@@ -14,6 +14,7 @@ The kernel appends rows (turn, phase, seat, card, target, code, value) with
 (T_ATTUNE_FAIL, T_FLEE, T_FADE, T_FREE_MOVE) = range(61, 65)
 T_REDEEM = 65
 (T_FORFEIT, T_FORFEIT_FAIL, T_FORFEITED, T_DISABLE, T_FREE_ATTACK, T_DYING) = range(66, 72)
+T_COMBAT_END = 72
 NO_SUPERIOR = -2     # T_AFTERLIFE's value when no Superior plays the side a Human goes to (docs/rules.md I7)
 
 # Why a Servitor takes a note of Dissonance (beings.add_dissonance): a T_DISSONANCE row
@@ -40,6 +41,10 @@ WHY = (
 (WHY_DE_ATTUNE, WHY_ATTUNED_LEFT, WHY_TEMPER, WHY_HUMAN_DIED, WHY_SERVED_ANOTHER, WHY_WAITED, WHY_OATH,
  WHY_HARMED_HUMAN, WHY_HOLD, WHY_HOST_HURT, WHY_HOST_LOST, WHY_HOST_DIED, WHY_RESONANCE, WHY_TEAR, WHY_LIE,
  WHY_OWN_LOCATION, WHY_NEGLECT) = range(len(WHY))
+
+# How a combat ended (combat._field): a T_COMBAT_END row's value.
+FIELD = ("neither side has an able Being left in it", "the attackers hold the field",
+         "the defenders hold the field", "both sides are still in it at the round limit", "the game is won")
 
 PHASES = ["setup", "draw", "gain essence", "age mortals", "dissonance", "acts", "actions", "end turn"]
 END_REASONS = {0: "threshold reached", 1: "turn cap", 2: "deck-out"}
@@ -117,6 +122,7 @@ _TEXT = {
     T_DISABLE: "{card} makes {target} nonfunctioning for the rest of the combat",
     T_FREE_ATTACK: "{card} takes its free action to attack {target}",
     T_DYING: "{card} reaches its Lifespan but lives on for its Shedite until the end of the turn",
+    T_COMBAT_END: "combat ends: {field}",
 }
 
 
@@ -145,7 +151,7 @@ def decode(trace, n_rows, names, design, n_inst, seat_names):
             reason=END_REASONS.get(value, "?"), onto="" if target < 0 else f" on {label.get(target, '-')}",
             place=_place(target, n_inst, label, seat_names),
             afterlife=_afterlife(value, seat_names) if code == T_AFTERLIFE else "", s="" if value == 1 else "s",
-            why=WHY[target] if code == T_DISSONANCE else "",
+            why=WHY[target] if code == T_DISSONANCE else "", field=FIELD[value] if code == T_COMBAT_END else "",
         )
         who = seat_names[seat] if seat >= 0 else "game"
         lines.append(f"{who}: " + _TEXT[code].format(**fields))

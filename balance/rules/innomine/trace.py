@@ -129,12 +129,18 @@ _TEXT = {
 def _labels(rows, names, design, n_inst):
     """The name of every card instance the rows mention, with its copy number
     ("Ifrit #2") where more than one copy of that card appears in them."""
-    seen = sorted({i for row in rows for i in row[3:4 if row[5] == T_DISSONANCE else 5] if 0 <= i < n_inst})
+    seen = sorted({i for row in rows for i in _cards(row) if 0 <= i < n_inst})
     copies = {}
     for i in seen:
         copies.setdefault(design[i], []).append(i)
     return {i: names[d] if len(same) == 1 else f"{names[d]} #{k + 1}"
             for d, same in copies.items() for k, i in enumerate(same)}
+
+
+def _cards(row):
+    """The card columns of a trace row: its card, and its target unless that
+    holds the reason for a note of Dissonance (WHY)."""
+    return row[3:4] if row[5] == T_DISSONANCE else row[3:5]
 
 
 def decode(trace, n_rows, names, design, n_inst, seat_names):

@@ -6,9 +6,10 @@ import statistics
 import polars as pl
 import pytest
 from runs import BELIAL, GABRIEL, essence_starved, planted_deck, play, raw_rows
-from scipy.stats import binomtest
+from scipy.stats import binomtest, norm
 
 from balance.analysis import cards, essence, length, outcomes
+from balance.analysis.intervals import shown, wilson
 from balance.runner import load_run, run_experiment
 from balance.runner.impact import card_impact
 
@@ -100,6 +101,16 @@ def test_intervals_are_scipy_wilson(sweep):
     for r in cards.impact(run).head(5).iter_rows(named=True):
         check(r["gih_wins"], r["gih_games"], r["gih_wr_lo"], r["gih_wr_hi"])
         check(r["played_wins"], r["played_games"], r["played_wr_lo"], r["played_wr_hi"])
+
+
+def test_a_small_rate_is_printed_with_its_first_digits_not_as_zero():
+    """After 0 draws in 20,000 games the Wilson upper bound is z^2 / (n + z^2), 0.019%:
+    printing it as 0.0% would claim draws cannot happen."""
+    lo, hi = wilson(0, 20_000)
+    z2 = norm.ppf(0.975) ** 2
+    assert (lo, hi) == pytest.approx((0.0, z2 / (20_000 + z2)))
+    assert shown(0.0, lo, hi) == "0.0% (95% CI 0.0% to 0.019%)"
+    assert shown(0.384, 0.377, 0.391) == "38.4% (95% CI 37.7% to 39.1%)"
 
 
 def test_rare_cards_are_not_ranked(sweep):

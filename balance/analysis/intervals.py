@@ -1,6 +1,6 @@
 """Intervals and tests shared by every metric (DESIGN §7), all from scipy.
 
-``wilson`` is the one Wilson score interval of the package; ``with_wilson``
+``wilson`` is the one Wilson score interval of the package (``shown`` prints one); ``with_wilson``
 adds it to a table of counts, ``newcombe`` gives the interval of a difference
 of two rates from the two Wilson intervals, and ``fdr_by`` adjusts p-values
 across cards (Benjamini-Yekutieli)."""
@@ -21,6 +21,19 @@ def wilson(k: int, n: int, confidence=CONFIDENCE) -> tuple[float, float]:
         return (float("nan"), float("nan"))
     ci = binomtest(int(k), int(n)).proportion_ci(confidence_level=confidence, method="wilson")
     return (ci.low, ci.high)
+
+
+def percent(x: float) -> str:
+    """A rate as printed: one decimal; two significant digits for a small non-zero
+    rate that one decimal would print as 0.0% (the upper bound after 0 of n games)."""
+    if 0 < abs(x) < 0.0005:
+        return f"{100 * x:.2g}%"
+    return f"{100 * x:.1f}%"
+
+
+def shown(rate: float, lo: float, hi: float) -> str:
+    """A rate and its 95% interval as printed: "38.4% (95% CI 37.7% to 39.1%)"."""
+    return f"{percent(rate)} (95% CI {percent(lo)} to {percent(hi)})"
 
 
 def with_wilson(df: pl.DataFrame, k: str, n: str, name: str) -> pl.DataFrame:

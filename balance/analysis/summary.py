@@ -4,7 +4,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..rules.innomine.game import R_END, R_FIRST, R_TURNS, R_WINNER
-from .intervals import wilson
+from .intervals import percent, shown, wilson
 
 
 @dataclass
@@ -41,14 +41,12 @@ class Summary:
     def lines(self, labels) -> list[str]:
         out = [f"games: {self.games}"]
         for d in range(2):
-            lo, hi = wilson(self.wins[d], self.games)
-            out.append(f"{labels[d]}: win rate {self.wins[d] / self.games:.1%} "
-                       f"(95% CI {lo:.1%} to {hi:.1%}), {self.wins[d]} wins")
-        lo, hi = wilson(self.draws, self.games)
-        out.append(f"draws: {self.draws / self.games:.1%} (95% CI {lo:.1%} to {hi:.1%})")
-        lo, hi = wilson(self.first_wins, self.decisive)
+            rate = shown(self.wins[d] / self.games, *wilson(self.wins[d], self.games))
+            out.append(f"{labels[d]}: win rate {rate}, {self.wins[d]} wins")
+        out.append(f"draws: {shown(self.draws / self.games, *wilson(self.draws, self.games))}")
         fp = self.first_wins / self.decisive if self.decisive else float("nan")
-        out.append(f"first player wins {fp:.1%} of decisive games (95% CI {lo:.1%} to {hi:.1%})")
+        lo, hi = wilson(self.first_wins, self.decisive)
+        out.append(f"first player wins {percent(fp)} of decisive games (95% CI {percent(lo)} to {percent(hi)})")
         out.append(f"mean turns: {self.mean_turns:.1f}")
         names = {0: "threshold reached", 1: "turn cap", 2: "deck-out"}
         out.append("end reasons: " + ", ".join(f"{names[k]} {v}" for k, v in sorted(self.end_reasons.items())))

@@ -27,7 +27,7 @@ from ..errors import InputError
 from ..runner.experiment import load_experiment
 from ..runner.run import play_winners, prepare_cell, prepare_cells
 from .compare import Change
-from .intervals import wilson
+from .intervals import shown, wilson
 from .sprt import game_scores
 
 PRICE_CARD = 0.005      # half a win-rate point per changed card
@@ -241,7 +241,7 @@ def lines(result: dict, plan: Plan) -> list[str]:
     for row in result["confirmation"]:
         b, p = row["baseline"], row["proposal"]
         out.append(f"cell {row['cell']}: confirmation on fresh seeds (root {row['seed']}, {p['games']} games): "
-                   f"baseline win rate {b['win_rate']:.1%} (95% CI {b['low']:.1%} to {b['high']:.1%}), "
-                   f"proposal {p['win_rate']:.1%} (95% CI {p['low']:.1%} to {p['high']:.1%}); "
+                   f"baseline win rate {shown(b['win_rate'], b['low'], b['high'])}, "
+                   f"proposal {shown(p['win_rate'], p['low'], p['high'])}; "
                    f"score {b['score']:.1%} -> {p['score']:.1%}")
     return out

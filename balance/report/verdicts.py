@@ -3,15 +3,13 @@ from __future__ import annotations
 
 import polars as pl
 
+from ..analysis.intervals import shown
 from ..runner.store import CHUNKS
 
 
-def pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
 def ci(row: dict, name: str) -> str:
-    return f"{pct(row[name])} (95% CI {pct(row[name + '_lo'])} to {pct(row[name + '_hi'])})"
+    """Rate ``name`` of a table row (with_wilson's columns) and its interval, as printed."""
+    return shown(row[name], row[name + "_lo"], row[name + "_hi"])
 
 
 def where(row: dict) -> str:

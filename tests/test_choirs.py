@@ -318,7 +318,9 @@ def test_an_ofanite_takes_a_note_for_waiting():
         _do(s, b.t, i, K_WAIT, -1, -1)
         _do(s, b.t, i, K_MOVE, b.earth, -1)
     assert I[ofiel, S.F_DISS] == 1 and I[azra, S.F_DISS] == 0
-    assert "Gabriel: Ofiel takes a note of Dissonance (now 1): it Waited" in b.log()
+    lines = b.log()
+    k = lines.index("Gabriel: Ofiel waits")
+    assert lines[k + 1] == "Gabriel: Ofiel takes a note of Dissonance (now 1): it Waited"
 
 
 @pytest.mark.parametrize("seat, name", [(GABRIEL, "Ofiel"), (BELIAL, "Grasch")])

@@ -319,12 +319,14 @@ def _wants_second_action(s, t, i, p):
 @njit(cache=True)
 def _do(s, t, i, kind, a, b):
     s.I[i, F_ACTS] -= 1
-    if kind != K_ATTACK:
-        action_dissonance(s, t, i, kind == K_WAIT)   # an Attack's is charged as fight() enlists the attackers
     if kind == K_WAIT:
         s.I[i, F_WAITED] = 1
         log(s, s.I[i, F_CTRL], i, -1, T_WAIT, 0)
-    elif kind == K_RESONATE:
+        action_dissonance(s, t, i, True)
+        return
+    if kind != K_ATTACK:
+        action_dissonance(s, t, i, False)   # an Attack's is charged as fight() enlists the attackers
+    if kind == K_RESONATE:
         resonate(s, t, i, a)
     elif kind == K_STEAL:
         steal_essence(s, t, i, a)

@@ -266,6 +266,7 @@ def test_a_song_costs_essence_and_an_action():
     s.S[BELIAL, S.S_ESSENCE] = 3
     use_ability(s, b.t, grasch, song, E_DAMAGE_LOCATION, -1)
     assert I[azra, S.F_DMG + CORPOREAL] == 2 and s.S[BELIAL, S.S_ESSENCE] == 2
+    assert b.log()[-2:] == ["Belial: Song of Fire uses its game text", "Belial: Song of Fire hits Azra for 2"]
 
 
 def test_tool_game_text_works_only_in_corporeal_combat():

@@ -131,6 +131,7 @@ from .trace import (
     T_RETREAT,
     T_ROUND,
     T_TEMPER,
+    T_USE_TEXT,
     WHY_TEMPER,
 )
 from .vocabulary import (
@@ -1125,7 +1126,7 @@ def _resolve(s, t, i, a, j, L, r):
     elif a == A_BOOST:
         if pay_action(s, t, i, effect_param(s, t, c, E_COMBAT_BOOST, 3)):
             s.I[i, F_BOOST] = effect_param(s, t, c, E_COMBAT_BOOST, 2)
-            log(s, s.I[i, F_CTRL], c, i, T_ABILITY, 0)
+            log(s, s.I[i, F_CTRL], c, i, T_USE_TEXT, 0)
     elif a == A_TEAR:
         tear(s, t, i, j, r)
     elif a == A_FORFEIT:
@@ -1169,11 +1170,11 @@ def fire_song(s, t, i, c, L):
         return
     r = effect_param(s, t, c, E_DAMAGE_LOCATION, 1)
     amount = effect_param(s, t, c, E_DAMAGE_LOCATION, 2)
-    log(s, p, c, -1, T_ABILITY, amount)
+    log(s, p, c, -1, T_USE_TEXT, 0)
     for j in beings_in_play(s):
         if (s.I[j, F_LOC] == L and is_being(s, t, j) and s.I[j, F_CTRL] != p and target_value(s, t, p, j) > 0
                 and may_harm(s, t, i, j)):
-            deal_damage(s, t, i, j, r, amount)
+            log(s, p, c, j, T_ATTACK, deal_damage(s, t, i, j, r, amount))
 
 
 @njit(cache=True)

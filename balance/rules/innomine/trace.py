@@ -14,7 +14,7 @@ The kernel appends rows (turn, phase, seat, card, target, code, value) with
 (T_ATTUNE_FAIL, T_FLEE, T_FADE, T_FREE_MOVE) = range(61, 65)
 T_REDEEM = 65
 (T_FORFEIT, T_FORFEIT_FAIL, T_FORFEITED, T_DISABLE, T_FREE_ATTACK, T_DYING) = range(66, 72)
-T_COMBAT_END = 72
+(T_COMBAT_END, T_USE_TEXT) = range(72, 74)
 NO_SUPERIOR = -2     # T_AFTERLIFE's value when no Superior plays the side a Human goes to (docs/rules.md I7)
 
 # Why a Servitor takes a note of Dissonance (beings.add_dissonance): a T_DISSONANCE row
@@ -68,6 +68,7 @@ _TEXT = {
     T_COMBAT: "{card} attacks {target}: combat begins",
     T_ATTACK: "{card} hits {target} for {value}",
     T_ABILITY: "{card} uses its game text on {target} (roll {value})",
+    T_USE_TEXT: "{card} uses its game text{onto}",
     T_ZERO_CE: "{card} has 0 Celestial Hits: soul-dead, discarded",
     T_ZERO_ET: "{card} has 0 Ethereal Hits: loses its Songs",
     T_ZERO_CO: "{card} has 0 Corporeal Hits",

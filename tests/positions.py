@@ -14,11 +14,11 @@ import numpy as np
 from balance.cards import compile_tables, load_deck
 from balance.rules.innomine import state as S
 from balance.rules.innomine.humans import enter_realm
+from balance.rules.innomine.matchup import trace_lines
 from balance.rules.innomine.policy_files import load_policy
 from balance.rules.innomine.d666 import CLASSIC
 from balance.rules.innomine.setup import setup
 from balance.rules.innomine.tables import pack
-from balance.rules.innomine.trace import decode
 from balance.rules.innomine.vocabulary import ANIMAL, ETHEREAL, HUMAN, SERVITOR
 
 ROOT = S.__file__.rsplit("/balance/", 1)[0]
@@ -66,9 +66,7 @@ class Board:
 
     def log(self):
         """The lines ``balance replay`` would print for what was traced so far."""
-        s, names = self.s, self.compiled.names
-        seats = [d.superior.name for d in self.compiled.decks]
-        return decode(s.trace, int(s.g[S.G_TRACE_N]), names, s.I[:, S.F_DESIGN], self.N, seats)
+        return trace_lines(self.s, self.compiled)
 
     # -- places
     @property

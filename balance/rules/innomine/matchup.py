@@ -81,9 +81,13 @@ def replay_lines(m: Matchup, root_seed: int, game: int, trace_len=200_000) -> li
     rows, gain, spent, masks = record_arrays(1, 2, m.own_turns)
     simulate_pairs(sab, kab, sba, kba, root_seed, game, 1, m.threshold, m.turn_cap, m.variant,
                    rows, gain, spent, masks)
-    seat_names = [d.superior.name for d in compiled.decks]
-    n_rows = int(s.g[G_TRACE_N])
-    lines = decode(s.trace, n_rows, compiled.names, s.I[:, 0], s.I.shape[0], seat_names)
-    if n_rows >= s.trace.shape[0]:
-        lines.append(f"(trace truncated at {n_rows} events)")
+    lines = trace_lines(s, compiled)
+    if s.g[G_TRACE_N] >= s.trace.shape[0]:
+        lines.append(f"(trace truncated at {s.g[G_TRACE_N]} events)")
     return lines
+
+
+def trace_lines(s, compiled) -> list[str]:
+    """The log of what State ``s`` (of ``compiled``'s decks) traced so far."""
+    seat_names = [d.superior.name for d in compiled.decks]
+    return decode(s.trace, int(s.g[G_TRACE_N]), compiled.names, s.I[:, 0], s.I.shape[0], seat_names)

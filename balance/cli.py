@@ -40,9 +40,9 @@ def _even(name):
     return parse
 
 
-def _int64(name):
-    """A whole number the kernel can take as a 64-bit seed."""
-    lo, hi = -2**63, 2**63 - 1
+def _int64(name, lo=-2**63):
+    """A whole number the kernel can take as a 64-bit seed, from ``lo`` up."""
+    hi = 2**63 - 1
 
     def parse(text):
         try:
@@ -302,7 +302,7 @@ def parser():
     p.set_defaults(run=cmd_simulate)
     p = sub.add_parser("replay", help=_help(cmd_replay), description=cmd_replay.__doc__)
     _matchup_args(p)
-    p.add_argument("--game-seed", dest="game", type=_int64("--game-seed"), default=0,
+    p.add_argument("--game-seed", dest="game", type=_int64("--game-seed", lo=0), default=0,
                    help="index of the game to replay; even = deck A in seat 0, odd = seats swapped (default %(default)s)")
     p.set_defaults(run=cmd_replay)
     p = sub.add_parser("bench", help=_help(cmd_bench), description=cmd_bench.__doc__)

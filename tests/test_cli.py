@@ -152,7 +152,8 @@ ARGPARSE_ERRORS = {
     "non-integer --games": (["simulate", "--games", "abc"], "--games"),
     "--games 0": (["simulate", "--games", "0"], "--games"),
     "--seed beyond 64 bits": (["simulate", "--games", "10", "--seed", str(2**70)], "--seed"),
-    "--game-seed beyond 64 bits": (["replay", "--game-seed", str(-2**70)], "--game-seed"),
+    "--game-seed beyond 64 bits": (["replay", "--game-seed", str(2**70)], "--game-seed"),
+    "negative --game-seed": (["replay", "--game-seed", "-1"], "--game-seed"),
 }
 
 

@@ -8,7 +8,7 @@ that needs a particular roll reads it ahead with ``positions.peek``; a rule
 about a roll's odds is checked against the exact probability over many rolls.
 """
 import pytest
-from positions import BELIAL, GABRIEL, Board, peek
+from positions import BELIAL, GABRIEL, Board, data_deck, peek
 from scipy.stats import binomtest
 
 from balance.rules.innomine import state as S
@@ -743,6 +743,55 @@ def test_the_player_whose_turn_ends_discards_down_to_seven():
     assert len(kept) == 7 and all(I[c, S.F_ZONE] == S.Z_DISCARD for c in gone)
     cost = lambda c: b.t.C[I[c, S.F_DESIGN], D_COST]  # noqa: E731
     assert min(map(cost, gone)) >= max(map(cost, kept))
+
+
+def _over_the_limit(b, seat, cards=10):
+    """Seat draws Repository cards until it holds ``cards``; returns its hand."""
+    while len(b.hand(seat)) < cards:
+        draw_repository(b.s, b.t, seat)
+    return b.hand(seat)
+
+
+def test_a_card_in_play_raises_its_controllers_hand_size():
+    """"Players discard cards in their hand above 7, modified by any cards in play"
+    (I23): Ledger of Debts, held by Nybbas's Servitor, lets him keep 9; Dominic's
+    Book of Life raises Dominic's limit, not his."""
+    b = Board(decks=("nybbas", "dominic"))
+    b.clear_board()
+    s = b.s
+    for seat, servitor, relic in ((0, "Vashka", "Ledger of Debts"), (1, "Kerubiel", "Book of Life")):
+        attach(s, b.t, b.take(seat, relic), b.put(seat, servitor, b.earth), seat)
+    _over_the_limit(b, 0)
+    end_turn(s, b.t, 0)
+    assert len(b.hand(0)) == 9
+
+
+def test_a_card_in_trauma_does_not_change_the_hand_size():
+    """A Being in Trauma is "treated as having no game text or attached cards":
+    its Ledger of Debts no longer counts, and the limit is 7 again."""
+    b = Board(decks=("nybbas", "dominic"))
+    b.clear_board()
+    s = b.s
+    v = b.put(0, "Vashka", b.earth)
+    attach(s, b.t, b.take(0, "Ledger of Debts"), v, 0)
+    s.I[v, S.F_TRAUMA] = 2
+    _over_the_limit(b, 0)
+    end_turn(s, b.t, 0)
+    assert len(b.hand(0)) == 7
+
+
+def test_an_uncontrolled_location_changes_every_players_hand_size(tmp_path):
+    """A Location no player controls modifies the hand size of every player
+    (I23): Hall of Whispers (-2) leaves Belial 5 cards at the end of his turn,
+    and Gabriel 5 at the end of hers."""
+    b = Board(decks=(data_deck(tmp_path, "belial", "hand.toml", {}, {"Hall of Whispers": 1}), "gabriel"))
+    b.clear_board()
+    s = b.s
+    b.put(BELIAL, "Hall of Whispers", b.earth, ctrl=-1)
+    for seat in (BELIAL, GABRIEL):
+        _over_the_limit(b, seat, 8)
+        end_turn(s, b.t, seat)
+        assert len(b.hand(seat)) == 5
 
 
 def test_ethereal_hits_are_restored_at_end_of_turn():

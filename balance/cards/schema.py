@@ -14,6 +14,7 @@ from ..rules.innomine import vocabulary as V
 SUPERIOR_EFFECT_ROWS = 8     # Tables.sup_eff rows per seat
 MAX_SUPERIORS = 63           # superior ids are bits of an int64 mask
 POSITIVE_PARAMS = frozenset({"divisor", "every", "factor"})   # divided by / counted in steps / multiplied by: >= 1
+SIGNED_LOW = -7              # a "signed" parameter (a change, such as a hand size's) takes away at most 7
 _MISSING = object()
 
 
@@ -223,12 +224,15 @@ def check_sheet_effect(site, name, label, sheet_kind):
 
 
 def effect_param(site, raw, effect, spec, label) -> int:
-    """One parameter compiled to its integer: enum names through their dict, ints as given."""
+    """One parameter compiled to its integer: enum names through their dict, ints
+    ("int": not negative; "signed": from SIGNED_LOW) as given."""
     pname, allowed, default = spec
     where = f"{label}.{pname}"
     if default is None and pname not in raw:
         raise site.error(where, f"missing required parameter of {effect}",
-                         "an integer" if allowed == "int" else choices(allowed))
+                         "an integer" if allowed in ("int", "signed") else choices(allowed))
+    if allowed == "signed":
+        return want_int(site, raw, pname, SIGNED_LOW, default, where)
     if allowed == "int":
         return want_int(site, raw, pname, 1 if pname in POSITIVE_PARAMS else 0, default, where)
     return allowed[want_name(site, raw, pname, allowed, default, where)]

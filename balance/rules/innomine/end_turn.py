@@ -9,7 +9,7 @@ any cards in play."
 from numba import njit
 
 from .animals import is_mortal
-from .beings import effect_param, find_effect, is_being
+from .beings import effect_param, effect_sum, find_effect, is_being
 from .combat import location_damage
 from .damage import final_zero_hits, restore_ethereal
 from .dissonance import fade_notes, keep_oaths
@@ -39,7 +39,7 @@ from .state import (
     log,
     others_in_play,
 )
-from .tables import D_COST, D_CTYPE
+from .tables import D_COST, D_CTYPE, in_game
 from .superior_dissonance import neglect
 from .tethers import check_tether_theft, tether_calm, tether_count
 from .trace import T_DISCARD, T_GAIN_TEXT, T_HEAL
@@ -47,6 +47,7 @@ from .vocabulary import (
     C_TURNS_HEAVEN,
     CORPOREAL,
     E_FIRST_AID,
+    E_HAND_SIZE,
     E_WAIT_ESSENCE,
     HUMAN,
     LOCATION,
@@ -149,10 +150,33 @@ def count_influenced_turns(s, t):
 
 
 @njit(cache=True)
+def hand_limit(s, t, p):
+    """"Players discard cards in their hand above 7, modified by any cards in
+    play" (I23): 7 plus the ``hand_size`` amounts in the game text of the Beings
+    in play (their attachments' where that text works, beings.effect_sum) and
+    of the Tethers and Locations in play, counted for the player who controls
+    the card, or for every player if no one does; never below 0."""
+    n = HAND_SIZE
+    if not in_game(t, E_HAND_SIZE):
+        return n
+    for i in beings_in_play(s):
+        if is_being(s, t, i) and (s.I[i, F_CTRL] == p or s.I[i, F_CTRL] < 0):
+            n += effect_sum(s, t, i, E_HAND_SIZE, 1)
+    for l in others_in_play(s):
+        ct = t.C[s.I[l, F_DESIGN], D_CTYPE]
+        if (s.I[l, F_ZONE] == Z_PLAY and (ct == TETHER or ct == LOCATION)
+                and (s.I[l, F_CTRL] == p or s.I[l, F_CTRL] < 0)):
+            n += effect_param(s, t, l, E_HAND_SIZE, 1)
+    return n if n > 0 else 0
+
+
+@njit(cache=True)
 def discard_to_hand_size(s, t, p):
-    """Discard down to 7: the dearest cards first (random-legal: random cards)."""
+    """Discard down to the hand limit (hand_limit): the dearest cards first
+    (random-legal: random cards)."""
     n = hand(s, p).shape[0]
-    while n > HAND_SIZE:
+    limit = hand_limit(s, t, p)
+    while n > limit:
         pick = _discard_pick(s, t, p, below_policy(s, n) if is_random(s, p) else -1)
         s.I[pick, F_ZONE] = Z_DISCARD
         log(s, p, pick, -1, T_DISCARD, 0)

@@ -110,8 +110,9 @@ CONDITION_OPS = {"at_least": COND_AT_LEAST, "at_most": COND_AT_MOST, "more_than"
 
 # ---------------------------------------------------------------- effects
 # Each effect compiles to (code, a, b, c, d).  PARAMS lists, in slot order, the
-# parameter name, its allowed values (a dict of names -> ints, or "int"), and
-# its default (None = required).
+# parameter name, its allowed values (a dict of names -> ints, "int" for a whole
+# number >= 0, or "signed" for one that may be negative), and its default
+# (None = required).
 E_NONE = 0
 # Abilities: "this Being may take an action to ..." (some also as a combat round choice).
 E_INFLUENCE, E_HEAL, E_SEARCH_TOOL, E_SEARCH_LOCATION, E_ROLL_DAMAGE = 1, 2, 3, 4, 5
@@ -148,6 +149,9 @@ E_DEFENSE_TYPE = 44
 # (SHEET_EFFECT_KINDS).
 E_FORFEIT_ACTIONS, E_DISABLE_OBJECT, E_RESONANCE_DAMAGE, E_FREE_ATTACK = 45, 46, 47, 48
 E_ATTUNE_TETHER, E_DEFEND_ANYWHERE, E_STAY_IN_DYING_HOST, E_REACH_EARTH = 49, 50, 51, 52
+# Phase 7: "Players discard cards in their hand above 7, modified by any cards in
+# play" (I23).
+E_HAND_SIZE = 53
 
 _OP = {"ge": 0, "gt": 1}
 _TARGETS = {"humans": 0, "beings": 1, "servitors": 2, "enemies": 3}
@@ -216,6 +220,7 @@ EFFECTS = {
     "defend_anywhere": (E_DEFEND_ANYWHERE, []),
     "stay_in_dying_host": (E_STAY_IN_DYING_HOST, []),
     "reach_earth": (E_REACH_EARTH, []),
+    "hand_size": (E_HAND_SIZE, [("amount", "signed", None)]),
 }
 # The sheet-only effects and the one kind whose Resonance or Attunement each
 # changes (a card naming one, or a sheet ability of another kind, is rejected):

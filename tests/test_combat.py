@@ -42,6 +42,7 @@ from balance.rules.innomine.combat import (
     combat_type,
     fight,
     may_take_base_attack,
+    pit_trap,
 )
 from balance.rules.innomine.combat_acts import hand_act, may_hold
 from balance.rules.innomine.combat_types import open_types
@@ -878,6 +879,39 @@ def test_pit_trap_is_sprung_between_a_declared_blow_and_its_resolution():
             assert blows == [] and I[tamiel, S.F_DMG + CORPOREAL] == hits(b, "Tamiel", CORPOREAL) - left
         else:
             assert I[trap, S.F_ZONE] == S.Z_PLAY and len(blows) == 1     # it falls loose from Tamiel in Trauma
+
+
+def test_a_retreat_declared_in_an_earlier_combat_does_not_carry_over():
+    """A Retreat takes the Being out "at the end of the round" it was declared in.
+    Bucephel declared one, then left that combat at 0 Hits before the round
+    ended; in his next combat he stays past the end of its first round."""
+    b = board()
+    s, I, L = b.s, b.s.I, b.new_york
+    grasch = b.put(BELIAL, "Grasch", L)
+    bucephel = b.put(GABRIEL, "Bucephel", L)
+    I[bucephel, S.F_RETREAT] = 1          # declared in the last combat, never resolved
+    sides(b, [grasch], [bucephel])
+    _end_of_round(s, b.t, L)
+    assert I[bucephel, S.F_FIGHT] == DEFENDING and I[grasch, S.F_FIGHT] == ATTACKING
+
+
+def test_blows_declared_against_a_being_pit_trap_removed_do_not_land():
+    """Pit Trap: the Being "is removed from combat and enters a generic Location":
+    the blows declared against it before the trap was sprung -- a base Attack, a
+    Gun's roll -- find no one (I73), and the Gun's text is not used."""
+    b = board()
+    s, I, L = b.s, b.s.I, b.new_york
+    grasch = b.put(BELIAL, "Grasch", L)
+    jayeil = b.put(GABRIEL, "Jayeil", L)
+    azra = b.put(GABRIEL, "Azra", L)
+    attach(s, b.t, b.take(GABRIEL, "Gun"), azra, GABRIEL)
+    sides(b, [grasch], [jayeil, azra])
+    pit_trap(s, b.t, b.take(GABRIEL, "Pit Trap"), grasch)
+    saved = s.rng.copy()
+    _resolve(s, b.t, jayeil, A_ATTACK, grasch, L, R_CO)
+    _resolve(s, b.t, azra, A_ROLL, grasch, L, R_CO)
+    assert I[grasch, S.F_LOC] == b.earth and I[grasch, S.F_FIGHT] == -1
+    assert (I[grasch, S.F_DMG:S.F_DMG + 3] == 0).all() and (s.rng == saved).all()
 
 
 def test_pit_trap_takes_the_place_of_its_holders_declared_action():

@@ -1104,8 +1104,12 @@ def _resolve(s, t, i, a, j, L, r):
     """Resolve i's declared action; a Being at 0 Hits by now, or out of the
     combat, can do nothing, nor one whose action a Combat Act took (A_ACT) or
     that forfeited it (A_FORFEITED), nor game text that no longer works (an
-    Object a Balseraph made nonfunctioning earlier in the round, I68)."""
+    Object a Balseraph made nonfunctioning earlier in the round, I68).  A blow
+    whose target has left the combat since it was declared -- "removed from
+    combat" by Pit Trap -- does not land (I73)."""
     if not can_act(s, t, i) or s.I[i, F_FIGHT] < 0:
+        return
+    if (a == A_ATTACK or a == A_FORCED or a == A_ROLL or a == A_TEAR) and s.I[j, F_FIGHT] < 0:
         return
     c = -1
     if a == A_ROLL or a == A_SONG or a == A_BOOST:

@@ -268,8 +268,11 @@ def _collect_fighters(s):
 
 @njit(cache=True, inline="always")
 def enlist(s, i, side):
-    """Being i takes part in the combat under way on ``side`` (ATTACKING or DEFENDING)."""
+    """Being i takes part in the combat under way on ``side`` (ATTACKING or
+    DEFENDING), with no Retreat declared yet: one declared in an earlier combat
+    that it left another way (0 Hits, Trauma) does not carry over."""
     s.I[i, F_FIGHT] = side
+    s.I[i, F_RETREAT] = 0
     s.live[3, 0] = -1
 
 

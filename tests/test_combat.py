@@ -852,6 +852,27 @@ def test_reinforcements_sent_before_the_first_declaration_declare_in_that_round(
     assert any(r[5] == T_ATTACK and r[3] == bucephel for r in rows[played:second_round])
 
 
+def test_a_demon_sent_before_the_first_declaration_is_engaged_in_that_round():
+    """Gabriel's condition counts "every combat round it fights in with a demon"
+    (I47): Tamiel and Marnel attack a Human of Belial's, who sends Srnclack
+    before the first declaration; the demon fights that round, so Tamiel has
+    engaged a demon this turn."""
+    b = board()
+    s, I, L = b.s, b.s.I, b.new_york
+    ed = b.put(BELIAL, "Ed Holder", L, ctrl=BELIAL)
+    srnclack = b.put(BELIAL, "Srnclack", b.earth)
+    tamiel = b.put(GABRIEL, "Tamiel", L)
+    marnel = b.put(GABRIEL, "Marnel", L)
+    card = only_copy(b, BELIAL, "Send Reinforcements")
+    s.w[GABRIEL, W_GANG] = 2
+    I[tamiel, S.F_ACTS] = I[marnel, S.F_ACTS] = 1
+    I[tamiel, S.F_ENGAGED] = 5
+    fight(s, b.t, tamiel, ed)
+    rows = [tuple(int(v) for v in r) for r in s.trace[:s.g[S.G_TRACE_N]]]
+    assert I[card, S.F_ZONE] == S.Z_DISCARD and any(r[5] == T_ATTACK and r[4] == srnclack for r in rows)
+    assert I[tamiel, S.F_ENGAGED] == s.g[S.G_TURN]
+
+
 def test_pit_trap_is_sprung_between_a_declared_blow_and_its_resolution():
     """Pit Trap: "Discard Pit Trap as a Combat Act.  One Being involved in combat
     with holder of Pit Trap is removed from combat and enters a generic Location"

@@ -582,12 +582,12 @@ def _rounds(s, t, L, r, p, q):
         log(s, -1, -1, -1, T_ROUND, rnd)
         refresh_ward(s, t)
         _combat_essence(s, t, rnd)
-        engage_demons(s, t)
         n, acts = _order(s, t, order, what, p, q)
         m, acts = _play_acts(s, t, L, r, p, q, order, what, whom, n, n, 0, 0, acts)
         if m > n:        # reinforcements sent before the first declaration declare now
             n, acts = _order(s, t, order, what, p, q)
             m = n
+        engage_demons(s, t)   # with them: they fight this round (I47)
         for k in range(n):
             what[k], whom[k] = _declare(s, t, order[k], L, r)
             m, acts = _play_acts(s, t, L, r, p, q, order, what, whom, n, m, k + 1, 0, acts)

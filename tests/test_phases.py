@@ -408,6 +408,23 @@ def test_a_malakite_or_a_demon_that_fails_gains_its_discord(seat, name):
     assert in_play(b, i) and I[i, S.F_DISCORD] == 1
 
 
+@pytest.mark.parametrize("seat, name", [(GABRIEL, "Saint Florian"), (BELIAL, "The Charred Man")])
+def test_a_saint_or_an_undead_that_fails_neither_falls_nor_gains_discord(seat, name):
+    """"if an angel other than a Malakite fails [...] it Falls"; "if a demon fails
+    [...] they gain the appropriate Discord".  A Saint ("Other Heavenly Agents")
+    and an Undead ("Immortal, but Human, like Saints") are neither: a failed roll
+    does nothing, and there is no Discord to trade notes for (I75)."""
+    b = Board()
+    b.clear_board()
+    s, I = b.s, b.s.I
+    i = b.put(seat, name, b.earth)
+    s.w[:, W_TRADE_DISCORD] = 3
+    I[i, S.F_DISS] = 6
+    roll_next(s, True, 6)
+    dissonance_phase(s, b.t, seat)
+    assert in_play(b, i) and I[i, S.F_DISCORD] == 0 and I[i, S.F_DISS] == 6
+
+
 def test_three_notes_may_be_traded_for_a_level_of_discord():
     """"Any time a celestial has three or more points of Dissonance, their controller
     may remove three points of Dissonance and replace it with a level of Discord"

@@ -56,8 +56,10 @@ from .vocabulary import (
     OATH_USE_TOOLS,
     OATH_WAIT,
     OFANITE,
+    SAINT,
     SERVITOR,
     TOOL,
+    UNDEAD,
 )
 
 
@@ -84,7 +86,8 @@ def dissonance_phase(s, t, p):
     for i in beings_in_play(s):
         if not (is_being(s, t, i) and s.I[i, F_OWNER] == p and t.C[s.I[i, F_DESIGN], D_CTYPE] == SERVITOR):
             continue
-        if s.I[i, F_DISS] >= 3 and s.I[i, F_DISS] >= weight(s, p, W_TRADE_DISCORD):
+        if (s.I[i, F_DISS] >= 3 and s.I[i, F_DISS] >= weight(s, p, W_TRADE_DISCORD)
+                and has_discord(t, s.I[i, F_DESIGN])):
             s.I[i, F_DISS] -= 3
             gain_discord(s, t, i)
             if s.I[i, F_FADING] != 0:
@@ -97,10 +100,23 @@ def dissonance_phase(s, t, p):
             _fail(s, t, i)
 
 
+@njit(cache=True, inline="always")
+def has_discord(t, d):
+    """Is design d an angel or a demon -- a celestial with "a particular Discord"?
+    Saints ("Other Heavenly Agents") and Undead ("Immortal, but Human, like
+    Saints") are neither: no Fall, no Discord, nothing to trade notes for (I75)."""
+    k = t.C[d, D_KIND]
+    return k != SAINT and k != UNDEAD
+
+
 @njit(cache=True)
 def _fail(s, t, i):
-    """A failed roll: an angel other than a Malakite Falls; others gain Discord."""
+    """A failed roll: an angel other than a Malakite Falls; a Malakite or a demon
+    gains its Discord; a Saint or an Undead, for which the rulebook has no such
+    rule, loses nothing (I75)."""
     d = s.I[i, F_DESIGN]
+    if not has_discord(t, d):
+        return
     if t.C[d, D_SIDE] == HEAVEN and t.C[d, D_KIND] != MALAKITE:
         log(s, s.I[i, F_CTRL], i, -1, T_FALL, 0)
         fall(s, t, i)

@@ -63,10 +63,12 @@ class Board:
         setup(self.s, self.t, seed, 0, 5, 200, CLASSIC)
         self.s.g[S.G_TURN] = turn
         self.N = self.s.I.shape[0]
+        self.dealt = int(self.s.g[S.G_TRACE_N])
 
     def log(self):
-        """The lines ``balance replay`` would print for what was traced so far."""
-        return trace_lines(self.s, self.compiled)
+        """The lines ``balance replay`` would print for what was traced since the
+        deal (copies of a card numbered among those rows alone)."""
+        return trace_lines(self.s, self.compiled, self.dealt)
 
     # -- places
     @property

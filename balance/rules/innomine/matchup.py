@@ -87,7 +87,8 @@ def replay_lines(m: Matchup, root_seed: int, game: int, trace_len=200_000) -> li
     return lines
 
 
-def trace_lines(s, compiled) -> list[str]:
-    """The log of what State ``s`` (of ``compiled``'s decks) traced so far."""
+def trace_lines(s, compiled, start=0) -> list[str]:
+    """The log of what State ``s`` (of ``compiled``'s decks) traced so far, from row ``start`` on."""
     seat_names = [d.superior.name for d in compiled.decks]
-    return decode(s.trace, int(s.g[G_TRACE_N]), compiled.names, s.I[:, 0], s.I.shape[0], seat_names)
+    n = int(s.g[G_TRACE_N])
+    return decode(s.trace[start:], n - start, compiled.names, s.I[:, 0], s.I.shape[0], seat_names)

@@ -97,6 +97,17 @@ def test_d666_influence_rate_matches_its_closed_form(before):
         assert b.s.S[seat, S.S_ESSENCE] == 50 - before, "Essence bought before the roll is paid every time"
     ci = binomtest(wins, n).proportion_ci(confidence_level=0.999, method="wilson")
     assert ci.low <= p <= ci.high
+    bought = [line for line in b.log() if "Essence before" in line]
+    assert bought == [f"{who(b, seat)}: spends 2 Essence before {name(b, actor)}'s roll on Leslie Hamerson: "
+                      "+2 to its target number"] * n if before else bought == []
+
+
+def who(b, seat):
+    return b.compiled.decks[seat].superior.name
+
+
+def name(b, i):
+    return b.compiled.names[b.s.I[i, S.F_DESIGN]]
 
 
 def test_essence_after_the_roll_buys_back_a_near_miss_at_2_per_point():
@@ -116,6 +127,13 @@ def test_essence_after_the_roll_buys_back_a_near_miss_at_2_per_point():
     p_rescue = (two_dice_at_most(goal + 1) - two_dice_at_most(goal))
     ci = binomtest(rescued, n).proportion_ci(confidence_level=0.999, method="wilson")
     assert paid % 2 == 0 and ci.low <= p_rescue <= ci.high
+    lines = b.log()                         # each purchase says what it bought, before the roll it rescued
+    bought = [k for k, line in enumerate(lines) if "Essence after" in line]
+    assert len(bought) == rescued
+    for k in bought:
+        assert lines[k] == (f"{who(b, seat)}: spends 2 Essence after {name(b, actor)}'s roll "
+                            "on Leslie Hamerson: +1 to its target number")
+        assert lines[k + 1].startswith(f"{who(b, seat)}: {name(b, actor)} Influences Leslie Hamerson (roll ")
 
 
 def test_simulate_reports_classic_and_d666_on_the_same_seeds():

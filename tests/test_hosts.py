@@ -274,6 +274,8 @@ def test_a_shedite_rolls_each_actions_phase_at_minus_the_turns_attached(b):
         roll = die(b)
         hold_rolls(s, t)
         assert I[sh, S.F_DISS] - before == (0 if roll - turns >= hits(b, sam) else 1)
+        assert b.log()[-1 - (I[sh, S.F_DISS] - before)] == (
+            f"Belial: Hollow Tenant rolls to keep its hold on Sam Okafor (roll {roll})")   # not an Influence
 
 
 def test_a_bound_shedite_rolls_to_go_home_and_stays_on_failure(b):
@@ -290,6 +292,9 @@ def test_a_bound_shedite_rolls_to_go_home_and_stays_on_failure(b):
         went = return_to_realm(s, t, sh)
         assert went == (roll - 1 >= hits(b, sam))
         assert (I[sh, S.F_HOST] == -1) == went
+        rolled = [line for line in b.log() if line.endswith(f"(roll {roll})")][-1]
+        assert rolled == (f"Belial: Hollow Tenant rolls free of its Bound to leave Sam Okafor (roll {roll})" if went
+                          else f"Belial: Hollow Tenant is Bound and stays in Sam Okafor (roll {roll})")
 
 
 def test_a_rider_may_only_wait_move_home_or_resonate_and_is_not_attacked(b):

@@ -12,9 +12,13 @@ from scipy.stats import binomtest
 
 from balance.rules.innomine import state as S
 from balance.rules.innomine.beings import attach
+from balance.rules.innomine.d666 import D666, target_for_faces
+from balance.rules.innomine.d666 import roll as d666_roll
+from balance.rules.innomine.policies import W_D666_AFTER, W_D666_BEFORE
 from balance.rules.innomine.resonances import (
     OP_GE,
     _stamp,
+    classic_faces,
     end_short_influence,
     in_reach,
     influence_roll,
@@ -144,14 +148,17 @@ def test_a_balseraph_guards_its_being_against_every_other_and_fails_for_a_note()
     h = b.put(GABRIEL, "Leslie Hamerson", b.earth, ctrl=BELIAL, inf_by=sis)
     need = b.t.C[b.design("Leslie Hamerson"), 9 + CELESTIAL]
     for k in (1, 2):
-        next_d6(s, lambda r: r >= need)
+        r = next_d6(s, lambda r: r >= need)
         assert resonate(s, b.t, sis, h)
+        assert b.log()[-1] == f"Belial: Sistrael reinforces its hold on Leslie Hamerson (roll {r})"
         assert I[h, S.F_GUARD] == k and I[h, S.F_GUARD_BY] == sis
         assert modifier(s, b.t, elo, h) == -k and modifier(s, b.t, other, h) == -k
         assert modifier(s, b.t, sis, h) == 0
     assert I[sis, S.F_DISS] == 0
-    next_d6(s, lambda r: r < need)
+    r = next_d6(s, lambda r: r < need)
     assert not resonate(s, b.t, sis, h) and I[sis, S.F_DISS] == 1 and I[h, S.F_GUARD] == 2
+    assert b.log()[-2:] == [f"Belial: Sistrael fails to reinforce its hold on Leslie Hamerson (roll {r})",
+                            "Belial: Sistrael takes a note of Dissonance (now 1): its Resonance failed"]
     free = b.put(GABRIEL, "Sam Okafor", b.earth)
     next_d6(s, lambda r: r < b.t.C[b.design("Sam Okafor"), 9 + CELESTIAL])
     assert not resonate(s, b.t, sis, free) and I[sis, S.F_DISS] == 2 and I[free, S.F_CTRL] == -1
@@ -221,9 +228,39 @@ def test_an_impudite_steals_essence_or_loses_it():
     need = b.t.C[b.design("Ed Holder"), 9 + CELESTIAL]
     r = next_d6(s, lambda r: r > need)
     assert steal_essence(s, b.t, imp, h) and s.S[BELIAL, S.S_ESSENCE] == 5 + r
+    assert b.log()[-1] == f"Belial: Vashka steals {r} Essence from Ed Holder (roll {r})"     # one line a roll
     s.S[BELIAL, S.S_ESSENCE] = 5
     r = next_d6(s, lambda r: r <= need)
     assert not steal_essence(s, b.t, imp, h) and s.S[BELIAL, S.S_ESSENCE] == 5 - r
+    line = f"Belial: Vashka fails to steal Essence from Ed Holder (roll {r}): loses {r} Essence"
+    assert b.log()[-1] == line
     s.S[BELIAL, S.S_ESSENCE] = 1
-    next_d6(s, lambda r: 2 <= r <= need)
+    r = next_d6(s, lambda r: 2 <= r <= need)
     assert not steal_essence(s, b.t, imp, h) and s.S[BELIAL, S.S_ESSENCE] == 0
+    assert b.log()[-1] == f"Belial: Vashka fails to steal Essence from Ed Holder (roll {r}): loses 1 Essence"
+    assert not any("Influence" in line for line in b.log())
+
+
+def test_a_d666_steal_traces_the_dice_total_and_the_check_digit_it_moves():
+    """Under d666, Steal Essence succeeds on the dice total and moves the check
+    digit in Essence (I-d666): its one log line gives both."""
+    b = Board()
+    b.clear_board()
+    s = b.s
+    s.g[S.G_VARIANT] = D666
+    s.w[:, W_D666_BEFORE] = 0
+    s.w[:, W_D666_AFTER] = 0
+    imp = b.put(BELIAL, "Vashka", b.earth)
+    h = b.put(GABRIEL, "Ed Holder", b.earth, ctrl=BELIAL, inf_by=imp)
+    goal = target_for_faces(classic_faces(s, b.t, imp, h, *resonance_stat(IMPUDITE)))
+    seen = set()
+    for _ in range(60):
+        s.S[BELIAL, S.S_ESSENCE] = 20
+        ok, total, check = peek(s, lambda s: d666_roll(s.rng, goal))
+        assert steal_essence(s, b.t, imp, h) == ok
+        assert s.S[BELIAL, S.S_ESSENCE] == 20 + (check if ok else -check)
+        line = (f"Belial: Vashka steals {check} Essence from Ed Holder (roll {total})" if ok else
+                f"Belial: Vashka fails to steal Essence from Ed Holder (roll {total}): loses {check} Essence")
+        assert b.log()[-1] == line
+        seen.add((ok, total != check))
+    assert {(True, True), (False, True)} <= seen

@@ -18,7 +18,7 @@ from balance.rules.innomine.decks import deck_card, deck_count, draw_repository
 from balance.rules.innomine.dissonance import dissonance_phase
 from balance.rules.innomine.resonances import can_influence, lilim_counters, modifier, resonate
 from balance.rules.innomine.tables import D_COST, D_HITS
-from balance.rules.innomine.trace import T_BOTTOM, T_COUNTER, T_FALL_DEMON, T_INFLUENCE_FAIL, T_REDEEM
+from balance.rules.innomine.trace import T_BOTTOM, T_COUNTER, T_COUNTER_FAIL, T_FALL_DEMON, T_REDEEM
 from balance.rules.innomine.vocabulary import ETHEREAL_REALM
 
 NYBBAS = BELIAL
@@ -130,20 +130,23 @@ def test_a_bright_lilim_uses_the_lilim_mechanics_for_influence_dissonance_and_di
     sam = b.put(GABRIEL, "Sam Okafor", b.new_york)
     soft = b.t.C[b.design("Ed Holder"), D_HITS + ETHEREAL_REALM]
     assert soft == min(b.t.C[b.design("Ed Holder"), D_HITS:D_HITS + 3])
-    next_d6(s, lambda r: r > soft)
+    r = next_d6(s, lambda r: r > soft)
     assert resonate(s, b.t, lumiel, ed)
     assert I[ed, S.F_CTRL] == GABRIEL and lilim_counters(s, ed, GABRIEL) == 0
+    assert b.log()[-2:] == [f"Gabriel: Lumiel gains a Lilim counter on Ed Holder (roll {r})",
+                            "Gabriel: spends a Lilim counter: Ed Holder comes under its Influence"]
     assert can_influence(s, b.t, lumiel, ed)
     next_d6(s, lambda r: r > soft)
     assert resonate(s, b.t, lumiel, ed) and lilim_counters(s, ed, GABRIEL) == 1       # kept in reserve
-    next_d6(s, lambda r: r <= b.t.C[b.design("Sam Okafor"), D_HITS + ETHEREAL_REALM])
+    r = next_d6(s, lambda r: r <= b.t.C[b.design("Sam Okafor"), D_HITS + ETHEREAL_REALM])
     assert not resonate(s, b.t, lumiel, sam)
     assert I[sam, S.F_CTRL] == -1 and I[lumiel, S.F_DISS] == 1
+    assert b.log()[-2] == f"Gabriel: Lumiel fails to gain a Lilim counter on Sam Okafor (roll {r})"
 
     I[lumiel, S.F_ACTS] = 1
-    rolls = len(traced(s, T_COUNTER)) + len(traced(s, T_INFLUENCE_FAIL))
+    rolls = len(traced(s, T_COUNTER)) + len(traced(s, T_COUNTER_FAIL))
     take_action(s, b.t, lumiel)                    # the policy Resonates on Sam
-    assert len(traced(s, T_COUNTER)) + len(traced(s, T_INFLUENCE_FAIL)) == rolls + 1
+    assert len(traced(s, T_COUNTER)) + len(traced(s, T_COUNTER_FAIL)) == rolls + 1
 
     siren = b.put(NYBBAS, "Siren", b.new_york)
     base = modifier(s, b.t, siren, lumiel)

@@ -56,12 +56,13 @@ def gain_essence(s, t, p):
 
 
 @njit(cache=True)
-def pay(s, p, amount):
-    """Pay ``amount`` Essence (already checked affordable)."""
+def pay(s, p, amount, card=-1, target=-1, code=T_SPEND):
+    """Pay ``amount`` Essence (already checked affordable), traced with ``code``
+    (T_BUY_BEFORE and T_BUY_AFTER say what a d666 roll's Essence bought)."""
     if amount > 0:
         s.S[p, S_ESSENCE] -= amount
         s.S[p, S_SPENT] += amount
-        log(s, p, -1, -1, T_SPEND, amount)
+        log(s, p, card, target, code, amount)
 
 
 @njit(cache=True)

@@ -24,7 +24,8 @@ and roll as if Resonating to return to their Realm, where failure instead means
 the Shedite must stay in its current host."
 
 Every roll here is resonances.influence_roll, so it has the Influence
-modifiers, Bound (resonances.modifier) and the d666 variant.  Readings: I60-I64.
+modifiers, Bound (resonances.modifier) and the d666 variant; the hold and
+Bound rolls are traced as what they are, not as Influence.  Readings: I60-I64.
 """
 from numba import njit
 
@@ -47,11 +48,10 @@ from .state import (
     G_TURN,
     beings_in_play,
     loc_earth,
-    log,
     realm_of,
 )
 from .tables import D_CTYPE, D_KIND, P_SIDE
-from .trace import T_BOUND, T_HOLD, WHY_HOLD
+from .trace import T_BOUND, T_HOLD, T_UNBOUND, WHY_HOLD
 from .vocabulary import CELESTIAL, HUMAN, SERVITOR, SHEDITE
 
 MAX_BOUNCES = 8   # an ejection chain this long ends with the ejected rider choosing its Realm
@@ -179,9 +179,7 @@ def return_to_realm(s, t, r):
     any such roll returns the Kyriotate to its Realm", as success does (I64)."""
     h = s.I[r, F_HOST]
     if h >= 0 and s.I[r, F_DISCORD] > 0 and t.C[s.I[r, F_DESIGN], D_KIND] == SHEDITE:
-        ok, v = influence_roll(s, t, r, h, CELESTIAL, OP_GE)
-        if not ok:
-            log(s, s.I[r, F_CTRL], r, h, T_BOUND, v)
+        if not influence_roll(s, t, r, h, CELESTIAL, OP_GE, 0, T_UNBOUND, T_BOUND)[0]:
             return False
     go_home(s, t, r)
     return True
@@ -198,9 +196,8 @@ def hold_rolls(s, t):
         h = s.I[r, F_HOST]
         if h < 0 or not is_being(s, t, r) or t.C[s.I[r, F_DESIGN], D_KIND] != SHEDITE:
             continue
-        ok, v = influence_roll(s, t, r, h, CELESTIAL, OP_GE, s.I[r, F_HOST_TURN] - s.g[G_TURN])
-        log(s, s.I[r, F_CTRL], r, h, T_HOLD, v)
-        if not ok:
+        turns = s.I[r, F_HOST_TURN] - s.g[G_TURN]
+        if not influence_roll(s, t, r, h, CELESTIAL, OP_GE, turns, T_HOLD, T_HOLD)[0]:
             add_dissonance(s, t, r, WHY_HOLD)
 
 

@@ -85,7 +85,11 @@ from .state import (
 )
 from .tables import D_CTYPE, D_HITS, D_KIND, P_SIDE
 from .trace import (
+    PACK,
+    T_BUY_AFTER,
+    T_BUY_BEFORE,
     T_COUNTER,
+    T_COUNTER_FAIL,
     T_EXPIRE,
     T_FORFEIT,
     T_FORFEITED,
@@ -95,9 +99,11 @@ from .trace import (
     T_PROTECT,
     T_PROTECT_FAIL,
     T_RESIST,
+    T_RESIST_FAIL,
     T_SECOND_ACTION,
     T_SPEND_COUNTER,
     T_STEAL,
+    T_STEAL_FAIL,
     T_TEAR,
     WHY_RESONANCE,
     WHY_TEAR,
@@ -275,28 +281,36 @@ def p_faces(s, actor, faces):
 
 
 @njit(cache=True)
-def influence_roll(s, t, actor, target, stat, op, extra=0):
+def influence_roll(s, t, actor, target, stat, op, extra=0, ok_code=T_INFLUENCE, fail_code=T_INFLUENCE_FAIL):
     """Roll d6 + modifiers (+ ``extra``) against target's Hits in ``stat`` (or
-    its d666); returns (success, result): the die, or the d666's check digit."""
+    its d666), traced as resonance_roll; returns (success, result): the die, or
+    the d666's check digit."""
     faces = classic_faces(s, t, actor, target, stat, op, extra)
-    return resonance_roll(s, t, actor, target, faces, T_INFLUENCE, T_INFLUENCE_FAIL)
+    return resonance_roll(s, t, actor, target, faces, ok_code, fail_code)
 
 
 @njit(cache=True)
 def resonance_roll(s, t, actor, target, faces, ok_code, fail_code):
     """A Resonance roll of d6 against target's Hits that succeeds on the highest
     ``faces`` faces, after every modifier; in the d666 variant, the d666 it
-    becomes (resonance_d666).  Traced with ``ok_code`` or ``fail_code``.
-    A Resonance on a Djinn Attuned to actor is an encounter actor initiates
-    (beings.initiates_encounter).
+    becomes (resonance_d666).  Traced with ``ok_code`` or ``fail_code`` and the
+    roll: the die, or the d666's dice total.
     Returns (success, result): the die, or the d666's check digit."""
+    ok, r, shown = untraced_roll(s, t, actor, target, faces)
+    log(s, s.I[actor, F_CTRL], actor, target, ok_code if ok else fail_code, shown)
+    return ok, r
+
+
+@njit(cache=True)
+def untraced_roll(s, t, actor, target, faces):
+    """resonance_roll, for a caller that traces the roll itself: (success,
+    result, the roll to trace).  A Resonance on a Djinn Attuned to actor is an
+    encounter actor initiates (beings.initiates_encounter)."""
     initiates_encounter(s, actor, target)
     if s.g[G_VARIANT] == D666:
-        return resonance_d666(s, t, actor, target, faces, ok_code, fail_code)
+        return resonance_d666(s, t, actor, target, faces)
     r = d6(s.rng)
-    ok = r > 6 - faces
-    log(s, s.I[actor, F_CTRL], actor, target, ok_code if ok else fail_code, r)
-    return ok, r
+    return r > 6 - faces, r, r
 
 
 @njit(cache=True, inline="always")
@@ -308,22 +322,22 @@ def essence_before(s, p):
 
 
 @njit(cache=True)
-def resonance_d666(s, t, actor, target, faces, ok_code, fail_code):
+def resonance_d666(s, t, actor, target, faces):
     """The d666 variant's Resonance roll (docs/rules.md, I-d666): the classic roll's
     target mapped to a d666 target, +1 per Essence spent before the roll, and a
-    failure bought back at 2 Essence per +1 when the policy allows that much."""
+    failure bought back at 2 Essence per +1 when the policy allows that much.
+    Returns (success, check digit, dice total)."""
     p = s.I[actor, F_CTRL]
     before = essence_before(s, p)
-    pay(s, p, before)
+    pay(s, p, before, actor, target, T_BUY_BEFORE)
     goal = target_for_faces(faces) + before
     ok, total, check = d666_roll(s.rng, goal)
     if not ok:
         cost = rescue_cost(total, goal)
         if 0 < cost <= weight(s, p, W_D666_AFTER) and cost <= s.S[p, S_ESSENCE]:
-            pay(s, p, cost)
+            pay(s, p, cost, actor, target, T_BUY_AFTER)
             ok = True
-    log(s, p, actor, target, ok_code if ok else fail_code, total)
-    return ok, check
+    return ok, check, total
 
 
 @njit(cache=True)
@@ -380,11 +394,10 @@ def resonate(s, t, actor, target):
 @njit(cache=True)
 def _balseraph_reinforce(s, t, actor, target, stat, op):
     """A Balseraph re-Resonates a Being it Influences: -1 to others' attempts."""
-    ok, r = influence_roll(s, t, actor, target, stat, op)
+    ok, r = influence_roll(s, t, actor, target, stat, op, 0, T_RESIST, T_RESIST_FAIL)
     if ok:
         s.I[target, F_GUARD] += 1
         s.I[target, F_GUARD_BY] = actor
-        log(s, s.I[actor, F_CTRL], actor, target, T_RESIST, r)
     else:
         add_dissonance(s, t, actor, WHY_RESONANCE)
     return ok
@@ -433,17 +446,18 @@ def _untried_target(s, t, actor):
 @njit(cache=True)
 def steal_essence(s, t, actor, target):
     """Impudite: another Resonance roll against a Being it Influences; on
-    success gain the result in Essence, on failure lose it (down to 0)."""
+    success gain the result in Essence, on failure lose it (down to 0).  One
+    trace row: the Essence won or lost, and the roll (trace.PACK)."""
     stat, op = resonance_stat(IMPUDITE)
-    ok, r = influence_roll(s, t, actor, target, stat, op)
+    ok, r, shown = untraced_roll(s, t, actor, target, classic_faces(s, t, actor, target, stat, op))
     p = s.I[actor, F_CTRL]
     if ok:
         s.S[p, S_ESSENCE] += r
-        log(s, p, actor, target, T_STEAL, r)
+        log(s, p, actor, target, T_STEAL, r * PACK + shown)
     else:
         lost = r if r < s.S[p, S_ESSENCE] else s.S[p, S_ESSENCE]
         s.S[p, S_ESSENCE] -= lost
-        log(s, p, actor, target, T_STEAL, -lost)
+        log(s, p, actor, target, T_STEAL_FAIL, lost * PACK + shown)
     return ok
 
 
@@ -515,14 +529,13 @@ def _lilim_resonate(s, t, actor, target, stat, op):
     being"; "failure generates a note of Dissonance".  The policies spend the
     counter at once on a Being their seat does not control, and keep it on one
     it does (I37)."""
-    ok, r = influence_roll(s, t, actor, target, stat, op)
+    ok, r = influence_roll(s, t, actor, target, stat, op, 0, T_COUNTER, T_COUNTER_FAIL)
     p = s.I[actor, F_CTRL]
     if not ok:
         add_dissonance(s, t, actor, WHY_RESONANCE)
         return False
     if lilim_counters(s, target, p) < 255:
         s.I[target, F_LILIM] += 1 << (8 * p)
-    log(s, p, actor, target, T_COUNTER, r)
     if s.I[target, F_CTRL] != p:
         spend_counter(s, t, p, target)
     return True

@@ -15,6 +15,7 @@ The kernel appends rows (turn, phase, seat, card, target, code, value) with
 T_REDEEM = 65
 (T_FORFEIT, T_FORFEIT_FAIL, T_FORFEITED, T_DISABLE, T_FREE_ATTACK, T_DYING) = range(66, 72)
 (T_COMBAT_END, T_USE_TEXT) = range(72, 74)
+(T_RESIST_FAIL, T_STEAL_FAIL, T_COUNTER_FAIL, T_UNBOUND, T_BUY_BEFORE, T_BUY_AFTER) = range(74, 80)
 NO_SUPERIOR = -2     # T_AFTERLIFE's value when no Superior plays the side a Human goes to (docs/rules.md I7)
 
 # Why a Servitor takes a note of Dissonance (beings.add_dissonance): a T_DISSONANCE row
@@ -46,6 +47,10 @@ WHY = (
 FIELD = ("neither side has an able Being left in it", "the attackers hold the field",
          "the defenders hold the field", "both sides are still in it at the round limit", "the game is won")
 
+# A row that carries two numbers packs them in its value as ``amount * PACK + low``:
+# T_STEAL and T_STEAL_FAIL (low = the roll, at most 12).
+PACK = 16
+
 PHASES = ["setup", "draw", "gain essence", "age mortals", "dissonance", "acts", "actions", "end turn"]
 END_REASONS = {0: "threshold reached", 1: "turn cap", 2: "deck-out"}
 
@@ -62,6 +67,8 @@ _TEXT = {
     T_FALL: "{card} Falls and is discarded",
     T_PLAY: "plays {card}{onto}",
     T_SPEND: "spends {value} Essence",
+    T_BUY_BEFORE: "spends {value} Essence before {card}'s roll on {target}: +{value} to its target number",
+    T_BUY_AFTER: "spends {value} Essence after {card}'s roll on {target}: +{half} to its target number",
     T_MOVE: "{card} moves to {place}",
     T_INFLUENCE: "{card} Influences {target} (roll {value})",
     T_INFLUENCE_FAIL: "{card} fails to Influence {target} (roll {value})",
@@ -77,7 +84,8 @@ _TEXT = {
     T_WIN: "wins with {value} Humans in its Realm",
     T_END: "game ends: {reason}",
     T_DISCARD: "discards {card}",
-    T_STEAL: "{card} steals Essence from {target}: {value:+d}",
+    T_STEAL: "{card} steals {amount} Essence from {target} (roll {low})",
+    T_STEAL_FAIL: "{card} fails to steal Essence from {target} (roll {low}): loses {amount} Essence",
     T_STEAL_TETHER: "takes control of Tether {target}",
     T_INTERVENTION: "{card} takes effect",
     T_DISSONANCE: "{card} takes a note of Dissonance (now {value}): {why}",
@@ -92,6 +100,7 @@ _TEXT = {
     T_GAIN_TEXT: "{card}'s game text gives {value} Essence",
     T_ROUND: "combat round {value}",
     T_RESIST: "{card} reinforces its hold on {target} (roll {value})",
+    T_RESIST_FAIL: "{card} fails to reinforce its hold on {target} (roll {value})",
     T_KILLED: "{card} is killed",
     T_FALL_DEMON: "brings {card} into its Realm for the Fall of {target}",
     T_FLEDGE: "{card} fledges into {target}",
@@ -107,11 +116,13 @@ _TEXT = {
     T_PROTECT_FAIL: "{card} fails to stiffen {target}'s resolve (roll {value})",
     T_TEAR: "{card} Resonates to tear at {target}: {value} damage",
     T_COUNTER: "{card} gains a Lilim counter on {target} (roll {value})",
+    T_COUNTER_FAIL: "{card} fails to gain a Lilim counter on {target} (roll {value})",
     T_SPEND_COUNTER: "spends a Lilim counter: {target} comes under its Influence",
     T_HOST: "{card} attaches to {target} and Influences it",
     T_LEAVE_HOST: "{card} leaves its host {target}",
     T_HOLD: "{card} rolls to keep its hold on {target} (roll {value})",
     T_BOUND: "{card} is Bound and stays in {target} (roll {value})",
+    T_UNBOUND: "{card} rolls free of its Bound to leave {target} (roll {value})",
     T_ATTUNE_FAIL: "{card} fails to Attune to {target} (roll {value})",
     T_FLEE: "{card}'s Fear of {target} makes it Retreat (roll {value})",
     T_FADE: "{card}'s note from a failed de-Attune fades (now {value})",
@@ -159,6 +170,7 @@ def decode(trace, n_rows, names, design, n_inst, seat_names):
             place=_place(target, n_inst, label, seat_names),
             afterlife=_afterlife(value, seat_names) if code == T_AFTERLIFE else "", s="" if value == 1 else "s",
             why=WHY[target] if code == T_DISSONANCE else "", field=FIELD[value] if code == T_COMBAT_END else "",
+            amount=value // PACK, low=value % PACK, half=value // 2,
         )
         who = seat_names[seat] if seat >= 0 else "game"
         lines.append(f"{who}: " + _TEXT[code].format(**fields))

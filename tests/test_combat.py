@@ -614,6 +614,8 @@ def test_undead_at_zero_corporeal_hits_are_soul_dead():
     deal_damage(s, b.t, -1, u, CORPOREAL, 99)
     resolve_zero_hits(s, b.t)
     assert I[u, S.F_ZONE] == S.Z_DISCARD and I[song, S.F_ZONE] == S.Z_DISCARD
+    assert b.log()[-1] == "Belial: The Charred Man has 0 Corporeal Hits: soul-dead, discarded"
+    assert not any("Celestial" in line for line in b.log())
     assert I[blade, S.F_ZONE] == S.Z_PLAY and I[blade, S.F_LOC] == L and I[blade, S.F_CTRL] == BELIAL
 
 

@@ -129,10 +129,11 @@ def zero_hit_checks(s, t, final):
 
 
 @njit(cache=True)
-def soul_death(s, t, i):
+def soul_death(s, t, i, r=CELESTIAL):
     """Discard the Being with its Songs and Ranks; its Objects fall loose.  A
-    Kyriotate or Shedite attached to it sees its host die (hosts.host_dies)."""
-    log(s, s.I[i, F_CTRL], i, -1, T_ZERO_CE, 0)
+    Kyriotate or Shedite attached to it sees its host die (hosts.host_dies).
+    Traced with the realm ``r`` whose 0 Hits made it soul-dead."""
+    log(s, s.I[i, F_CTRL], i, -1, T_ZERO_CE, r)
     host_dies(s, t, i)
     leave_play(s, t, i, Z_DISCARD)
 
@@ -143,8 +144,11 @@ def corporeal_death(s, t, i):
     and regenerate; other Immortals enter Trauma for their Corporeal Hits in
     turns.  Each "die[s] corporeally": a Kyriotate or Shedite attached to i sees
     its host die (hosts.host_dies)."""
-    log(s, s.I[i, F_CTRL], i, -1, T_ZERO_CO, 0)
     d = s.I[i, F_DESIGN]
+    if t.C[d, D_KIND] == UNDEAD and t.C[d, D_CTYPE] != HUMAN and t.C[d, D_CTYPE] != ANIMAL:
+        soul_death(s, t, i, CORPOREAL)      # "reduced to 0 Corporeal Hits, the Undead is soul-dead"
+        return
+    log(s, s.I[i, F_CTRL], i, -1, T_ZERO_CO, 0)
     if t.C[d, D_CTYPE] == HUMAN:
         _impudites_witness(s, t, i)
     host_dies(s, t, i)
@@ -152,8 +156,6 @@ def corporeal_death(s, t, i):
         kill_human(s, t, i)
     elif t.C[d, D_CTYPE] == ANIMAL:
         kill_human(s, t, i)   # "Animals have lifespans, with Destinies and Fates": mortal
-    elif t.C[d, D_KIND] == UNDEAD:
-        soul_death(s, t, i)
     elif returns_unhurt(s, t, i):
         send_home(s, t, i)
         s.I[i, F_DMG + CORPOREAL] = 0

@@ -50,6 +50,7 @@ FIELD = ("neither side has an able Being left in it", "the attackers hold the fi
 # A row that carries two numbers packs them in its value as ``amount * PACK + low``:
 # T_STEAL and T_STEAL_FAIL (low = the roll, at most 12).
 PACK = 16
+REALM_NAMES = ("Celestial", "Ethereal", "Corporeal")
 
 PHASES = ["setup", "draw", "gain essence", "age mortals", "dissonance", "acts", "actions", "end turn"]
 END_REASONS = {0: "threshold reached", 1: "turn cap", 2: "deck-out"}
@@ -76,7 +77,7 @@ _TEXT = {
     T_ATTACK: "{card} hits {target} for {value}",
     T_ABILITY: "{card} uses its game text on {target} (roll {value})",
     T_USE_TEXT: "{card} uses its game text{onto}",
-    T_ZERO_CE: "{card} has 0 Celestial Hits: soul-dead, discarded",
+    T_ZERO_CE: "{card} has 0 {realm} Hits: soul-dead, discarded",
     T_ZERO_ET: "{card} has 0 Ethereal Hits: loses its Songs",
     T_ZERO_CO: "{card} has 0 Corporeal Hits",
     T_TRAUMA: "{card} enters Trauma for {value} turn{s}",
@@ -171,10 +172,16 @@ def decode(trace, n_rows, names, design, n_inst, seat_names):
             afterlife=_afterlife(value, seat_names) if code == T_AFTERLIFE else "", s="" if value == 1 else "s",
             why=WHY[target] if code == T_DISSONANCE else "", field=FIELD[value] if code == T_COMBAT_END else "",
             amount=value // PACK, low=value % PACK, half=value // 2,
+            realm=_realm(code, value),
         )
         who = seat_names[seat] if seat >= 0 else "game"
         lines.append(f"{who}: " + _TEXT[code].format(**fields))
     return lines
+
+
+def _realm(code, value):
+    """The realm a T_ZERO_CE row's soul-death came from."""
+    return REALM_NAMES[value] if code == T_ZERO_CE else ""
 
 
 def _afterlife(seat, seat_names):

@@ -299,6 +299,8 @@ def test_retreat_leaves_for_another_location_at_the_end_of_the_round():
         assert I[azra, S.F_FIGHT] == -1 and I[azra, S.F_RETREAT] == 0
         assert I[azra, S.F_LOC] == (L if stays else b.earth)
         assert I[grasch, S.F_FIGHT] == ATTACKING
+    assert [line for line in b.log() if "Retreat" in line] == [
+        "Gabriel: Azra #1's Retreat leaves it at Earth", "Gabriel: Azra #2's Retreat leaves it at New York"]
 
 
 # ================================================================== sides and order
@@ -499,6 +501,7 @@ def test_demons_fighting_at_an_archangels_tether_burn_every_round():
         burn_demons_in_combat(s, b.t)
         assert I[burning, S.F_DMG + CELESTIAL] == k
         assert [I[i, S.F_DMG + CELESTIAL] for i in (idle, at_home, angel)] == [0, 0, 0]
+        assert b.log()[-1] == "Belial: Vashka takes 1 Celestial damage from Mt. Kilauea"
 
 
 # ================================================================== damage and 0 Hits
@@ -583,6 +586,9 @@ def test_other_immortals_at_zero_corporeal_hits_enter_trauma_and_drop_their_obje
     assert I[g, S.F_FIGHT] == -1 and I[g, S.F_ZONE] == S.Z_PLAY and not can_act(s, b.t, g)
     assert I[blade, S.F_ATT] == -1 and I[blade, S.F_LOC] == L and I[blade, S.F_CTRL] == BELIAL
     assert I[song, S.F_ATT] == g
+    assert b.log()[-3:] == ["Belial: Grasch has 0 Corporeal Hits",
+                            "Belial: Brimstone Blade falls loose from Grasch at New York",
+                            f"Belial: Grasch enters Trauma for {hits(b, 'Grasch', CORPOREAL)} turns"]
     deal_damage(s, b.t, -1, g, CELESTIAL, 1)
     resolve_zero_hits(s, b.t)
     assert I[g, S.F_TRAUMA] == hits(b, "Grasch", CORPOREAL)          # not traumatised again

@@ -33,6 +33,7 @@ from balance.rules.innomine.vocabulary import CELESTIAL, CORPOREAL, COUNTERS, E_
 from balance.sim.seeding import DICE, d6
 
 HEAVEN_TURNS, HELL_TURNS = COUNTERS["turns_heaven"], COUNTERS["turns_hell"]
+SEATS = {BELIAL: "Belial", GABRIEL: "Gabriel"}      # the names the log gives the seats
 
 
 def wilson_holds(successes, n, p):
@@ -153,6 +154,11 @@ def test_an_intervention_takes_effect_at_once_and_is_discarded(card, released, k
     assert I[e, S.F_ZONE] == S.Z_DISCARD
     assert I[out, S.F_TRAUMA] == 0 and list(I[out, S.F_DMG:S.F_DMG + 3]) == [0, 0, 0]
     assert I[stay, S.F_TRAUMA] == 3 and I[stay, S.F_DMG + CORPOREAL] == hits(b, kept[0], CORPOREAL)
+    lines = b.log()
+    k = lines.index(f"Belial: {card} takes effect")
+    freed = f"{SEATS[released[1]]}: {card} frees {released[0]} from Trauma: it regenerates all damage"
+    assert lines[k + 1] == freed
+    assert not any(kept[0] in line for line in lines[k:])
 
 
 def test_nature_hits_every_being_on_earth_except_where_nature_has_no_effect():
@@ -176,6 +182,11 @@ def test_nature_hits_every_being_on_earth_except_where_nature_has_no_effect():
     assert I[on_earth, S.F_DMG + CORPOREAL] == 1
     assert I[sheltered, S.F_DMG + CORPOREAL] == 0 and I[in_hell, S.F_DMG + CORPOREAL] == 0
     assert I[ed, S.F_ZONE] == S.Z_SOUL and I[ed, S.F_LOC] == b.realm(BELIAL)
+    lines = b.log()
+    k = lines.index("Gabriel: Wildfire takes effect")
+    assert sorted(line for line in lines[k + 1:] if "damage" in line) == [
+        "Belial: Vashka takes 1 Corporeal damage from Wildfire",
+        "game: Ed Holder takes 1 Corporeal damage from Wildfire"]
 
 
 # ================================================================== phase 2: gain Essence
@@ -472,6 +483,7 @@ def test_a_personal_act_takes_effect_and_is_discarded():
     c = b.to_hand(BELIAL, "Arson Spree")
     play_card(s, b.t, BELIAL, c, -1)
     assert s.S[BELIAL, S.S_ESSENCE] == 5 + 3 and s.I[c, S.F_ZONE] == S.Z_DISCARD
+    assert "Belial: Arson Spree's game text gives 3 Essence" in b.log()
     other = Board(decks=("belial", "belial"))
     assert card_value(other.s, other.t, 1, other.to_hand(1, "Arson Spree"))[0] > 0
     gab = Board(decks=("gabriel", "belial"))
@@ -702,6 +714,10 @@ def test_servitors_at_a_tether_their_superior_controls_lose_a_note_at_every_end_
     assert [I[i, S.F_DISS] for i in (calm, foreign, loose, home, angel)] == [1, 2, 2, 2, 0]
     end_turn(s, b.t, BELIAL)
     assert [I[i, S.F_DISS] for i in (calm, foreign, loose, home, angel)] == [0, 2, 2, 2, 0]
+    assert sorted(line for line in b.log() if "loses a note" in line) == [
+        "Belial: Vashka loses a note of Dissonance at Tether Death Valley (now 0)",
+        "Belial: Vashka loses a note of Dissonance at Tether Death Valley (now 1)",
+        "Gabriel: Tamiel loses a note of Dissonance at Tether Mt. Kilauea (now 0)"]
 
 
 def test_damage_counters_come_off_every_turn_for_non_humans_and_at_the_controllers_turn_for_humans():
@@ -866,6 +882,10 @@ def test_death_valley_hurts_humans_and_those_who_count_as_humans():
     location_damage(s, b.t, dv)
     assert [I[i, S.F_DMG + CORPOREAL] for i in humans] == [1, 1, 1]
     assert [I[i, S.F_DMG + CORPOREAL] for i in others + [elsewhere]] == [0, 0, 0]
+    assert sorted(line for line in b.log() if "damage from" in line) == [
+        "Belial: The Charred Man takes 1 Corporeal damage from Death Valley",
+        "Gabriel: Saint Florian takes 1 Corporeal damage from Death Valley",
+        "game: Ed Holder takes 1 Corporeal damage from Death Valley"]
 
 
 def test_humans_count_the_turns_they_end_under_influence():

@@ -640,6 +640,9 @@ def test_samingas_calabim_each_give_him_an_essence_when_a_being_he_influences_le
     before = s.S[SAMINGA, S.S_ESSENCE]
     kill_human(s, t, ed)
     assert s.S[SAMINGA, S.S_ESSENCE] == before + 2
+    assert sorted(line for line in b.log() if "game text gives" in line) == [
+        "Saminga: Grasch's game text gives 1 Essence as Ed Holder leaves play",
+        "Saminga: Kashdar's game text gives 1 Essence as Ed Holder leaves play"]
     kill_human(s, t, leslie)
     assert s.S[SAMINGA, S.S_ESSENCE] == before + 2
 

@@ -59,7 +59,7 @@ from .state import (
 from .marches import left_for, tool_usable
 from .ranks import promotion_allowed
 from .tables import D_ATK, D_CTYPE, D_EFFECTS, D_HITS, D_KIND, P_SIDE, P_SUP_EFFECTS
-from .trace import T_ATTACH, T_DISSONANCE, WHY_ATTUNED_LEFT
+from .trace import T_ATTACH, T_DISSONANCE, T_DROP, T_LEAVE_ESSENCE, WHY_ATTUNED_LEFT
 from .vocabulary import (
     ANIMAL,
     BALSERAPH,
@@ -350,6 +350,7 @@ def drop_objects(s, t, i):
         if ct == OBJECT or ct == TOOL:
             detach(s, c)
             s.I[c, F_LOC] = s.I[i, F_LOC]
+            log(s, s.I[c, F_CTRL], i, c, T_DROP, s.I[c, F_LOC])
         else:
             a += 1
 
@@ -488,7 +489,7 @@ def leave_play(s, t, i, zone):
     free_influenced_by(s, t, i)
     p = s.I[i, F_CTRL]
     if p >= 0 and t.C[s.I[i, F_DESIGN], D_CTYPE] != SERVITOR:
-        _leave_play_essence(s, t, p)
+        _leave_play_essence(s, t, p, i)
     s.I[i, F_ZONE] = zone
     s.I[i, F_CTRL] = -1
     s.I[i, F_INF_BY] = -1
@@ -516,12 +517,15 @@ def end_ride(s, t, r):
 
 
 @njit(cache=True)
-def _leave_play_essence(s, t, p):
+def _leave_play_essence(s, t, p, i):
+    """Pyres-style text of p's Servitors as i leaves play: Essence, traced with
+    the Servitor whose game text gives it."""
     for j in beings_in_play(s):
         if is_being(s, t, j) and s.I[j, F_CTRL] == p and t.C[s.I[j, F_DESIGN], D_CTYPE] == SERVITOR:
             gain = effect_sum(s, t, j, E_LEAVE_PLAY_ESSENCE, 1)
             if gain > 0:
                 s.S[p, S_ESSENCE] += gain
+                log(s, p, j, i, T_LEAVE_ESSENCE, gain)
 
 
 @njit(cache=True)

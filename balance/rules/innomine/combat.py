@@ -52,7 +52,7 @@ from .beings import (
 from .combat_acts import hand_act, may_hold, play_act
 from .combat_types import may_fight_in, open_types, text_types
 from .d666 import d6_check
-from .damage import deal_damage, resolve_zero_hits
+from .damage import damage_from, deal_damage, resolve_zero_hits
 from .dissonance import action_dissonance, add_dissonance, breaks_oath, keep_oaths, uses_card
 from .essence import action_cost, pay_action
 from .humans import afterlife_side
@@ -119,16 +119,19 @@ from .tables import D_ATK, D_CTYPE, D_KIND, P_SIDE, in_game
 from .superior_dissonance import engage_demons, location_harm
 from .tethers import burn_demons_in_combat
 from .trace import (
+    PACK,
     T_ABILITY,
     T_ATTACK,
     T_COMBAT,
     T_COMBAT_END,
     T_COWARDICE,
+    T_DAMAGE,
     T_DISABLE,
     T_FREE_ATTACK,
     T_GAIN_TEXT,
     T_PLAY,
     T_RETREAT,
+    T_RETREAT_TO,
     T_ROUND,
     T_TEMPER,
     T_USE_TEXT,
@@ -1161,7 +1164,9 @@ def _hit(s, t, i, j, r, amount):
     if n > 0 and s.I[j, F_BOOST] > 0:
         c = find_effect(s, t, j, E_COMBAT_BOOST)
         if c >= 0:
-            deal_damage(s, t, j, i, r, effect_param(s, t, c, E_COMBAT_BOOST, 4))
+            back = deal_damage(s, t, j, i, r, effect_param(s, t, c, E_COMBAT_BOOST, 4))
+            if back > 0:
+                log(s, s.I[i, F_CTRL], c, i, T_DAMAGE, back * PACK + r)
 
 
 @njit(cache=True)
@@ -1185,7 +1190,7 @@ def fire_song(s, t, i, c, L):
 def _end_of_round(s, t, L):
     """Tether burn, Location text "at the end of any ... combat round", 0-Hit
     consequences, the Malakim's continuous oaths (I56), then retreats leave the
-    Location."""
+    Location (traced with where each is left)."""
     burn_demons_in_combat(s, t)
     location_damage(s, t, L)
     resolve_zero_hits(s, t)
@@ -1200,6 +1205,7 @@ def _end_of_round(s, t, L):
             s.I[i, F_RETREAT] = 0
             if not (L < s.I.shape[0] and has_loc_text(s, t, L, E_RETREAT_STAY)):
                 move_to(s, t, i, realm_of(s, L))
+            log(s, s.I[i, F_CTRL], i, s.I[i, F_LOC], T_RETREAT_TO, 0)
 
 
 @njit(cache=True)
@@ -1222,7 +1228,7 @@ def location_damage(s, t, L):
             for i in beings_in_play(s):
                 if s.I[i, F_LOC] == L and is_being(s, t, i):
                     if who != 0 or is_human_card(t, s.I[i, F_DESIGN]):
-                        location_harm(s, t, L, i, deal_damage(s, t, -1, i, r, amount))
+                        location_harm(s, t, L, i, damage_from(s, t, L, i, r, amount))
 
 
 @njit(cache=True)

@@ -47,7 +47,7 @@ from .state import (
     log,
 )
 from .tables import D_CTYPE, D_HITS, D_KIND
-from .trace import T_REGEN, T_TRAUMA, T_ZERO_CE, T_ZERO_CO, T_ZERO_ET, WHY_HUMAN_DIED
+from .trace import PACK, T_DAMAGE, T_REGEN, T_TRAUMA, T_ZERO_CE, T_ZERO_CO, T_ZERO_ET, WHY_HUMAN_DIED
 from .vocabulary import (
     CELESTIAL,
     CORPOREAL,
@@ -80,6 +80,17 @@ def deal_damage(s, t, src, tgt, r, amount):
             s.I[src, F_CNT + _DEALT] += n
         if not spares_dissonance(s, t, tgt):
             harms(s, t, src, tgt)
+    return n
+
+
+@njit(cache=True)
+def damage_from(s, t, src, i, r, amount):
+    """Damage to Being i that no Being deals, from ``src``: a card (a Tether,
+    Location, Nature or Intervention) or a Realm's Location.  Traced when any
+    counter is placed (T_DAMAGE).  Returns the counters placed."""
+    n = deal_damage(s, t, -1, i, r, amount)
+    if n > 0:
+        log(s, s.I[i, F_CTRL], src, i, T_DAMAGE, n * PACK + r)
     return n
 
 

@@ -19,7 +19,7 @@ from .beings import (
     set_influence,
 )
 from .combat import fire_song
-from .damage import deal_damage, resolve_zero_hits
+from .damage import damage_from, resolve_zero_hits
 from .decks import search_events, search_repository
 from .dissonance import uses_card
 from .humans import side_counter
@@ -56,7 +56,7 @@ from .state import (
     realm_of,
 )
 from .tables import D_CTYPE, D_SIDE
-from .trace import T_ABILITY, T_HEAL, T_INTERVENTION, T_LOCATION, T_TOOL
+from .trace import T_ABILITY, T_GAIN_TEXT, T_HEAL, T_INTERVENTION, T_LOCATION, T_RELEASE, T_TOOL
 from .vocabulary import (
     C_BEINGS_HEALED,
     C_DAMAGE_HEALED,
@@ -101,25 +101,26 @@ def _count(s, t, i, counter, n):
 def apply_immediate(s, t, p, card, target):
     """Resolve every effect of a Personal Act, Intervention or Nature card."""
     d = s.I[card, F_DESIGN]
+    if t.eff[d, 0, 0] == E_RELEASE_TRAUMA or t.eff[d, 0, 0] == E_DAMAGE_ALL:
+        log(s, p, card, -1, T_INTERVENTION, 0)
     for k in range(MAX_EFFECTS):
         code = t.eff[d, k, 0]
         a, b, c = t.eff[d, k, 1], t.eff[d, k, 2], t.eff[d, k, 3]
         if code == E_GAIN_ESSENCE:
             s.S[p, S_ESSENCE] += a
+            log(s, p, card, -1, T_GAIN_TEXT, a)
         elif code == E_CONVERT_HUMAN:
             convert_human(s, t, p, target)
         elif code == E_EXTRA_ACTION:
             s.I[target, F_ACTS] += a
         elif code == E_RELEASE_TRAUMA:
-            release_trauma(s, t, a)
+            release_trauma(s, t, a, card)
         elif code == E_DAMAGE_ALL:
-            damage_all(s, t, a, b, c)
+            damage_all(s, t, a, b, c, card)
         elif code == E_DESTROY_TETHER:
             destroy_tether(s, t, p, target)
         elif code == E_REDEEM:
             redeem(s, t, p)
-    if t.eff[d, 0, 0] == E_RELEASE_TRAUMA or t.eff[d, 0, 0] == E_DAMAGE_ALL:
-        log(s, p, card, -1, T_INTERVENTION, 0)
 
 
 @njit(cache=True)
@@ -144,19 +145,21 @@ def convert_human(s, t, p, h):
 
 
 @njit(cache=True)
-def release_trauma(s, t, side):
-    """Divine Intervention: "any Angels in Trauma are released immediately and regenerate all damage"."""
+def release_trauma(s, t, side, card):
+    """Divine Intervention (``card``): "any Angels in Trauma are released
+    immediately and regenerate all damage"."""
     for i in beings_in_play(s):
         if s.I[i, F_TRAUMA] > 0 and is_being(s, t, i) and (side == 2 or t.C[s.I[i, F_DESIGN], D_SIDE] == side):
             s.I[i, F_TRAUMA] = 0
             for r in range(3):
                 s.I[i, F_DMG + r] = 0
+            log(s, s.I[i, F_CTRL], card, i, T_RELEASE, 0)
 
 
 @njit(cache=True)
-def damage_all(s, t, r, amount, who):
-    """Nature: damage to the Beings on Earth of a kind (0 Humans, 1 all, 2 Servitors),
-    except at Locations unaffected by Nature."""
+def damage_all(s, t, r, amount, who, card):
+    """Nature (``card``): damage to the Beings on Earth of a kind (0 Humans, 1 all,
+    2 Servitors), except at Locations unaffected by Nature."""
     for i in beings_in_play(s):
         if not is_being(s, t, i) or realm_of(s, s.I[i, F_LOC]) != loc_earth(s):
             continue
@@ -165,7 +168,7 @@ def damage_all(s, t, r, amount, who):
             continue
         c = t.C[s.I[i, F_DESIGN], D_CTYPE]
         if who == 1 or (who == 0 and is_human_card(t, s.I[i, F_DESIGN])) or (who == 2 and c == SERVITOR):
-            deal_damage(s, t, -1, i, r, amount)
+            damage_from(s, t, card, i, r, amount)
     resolve_zero_hits(s, t)
 
 

@@ -11,7 +11,7 @@ to the Location.  But they are subject to theft and destruction."
 from numba import njit
 
 from .beings import attuned_leaves_play, detach, drop_objects, is_being, is_demon, move_to
-from .damage import deal_damage
+from .damage import damage_from
 from .dissonance import fading_within
 from .state import (
     F_ATT,
@@ -35,7 +35,7 @@ from .state import (
     realm_seat,
 )
 from .tables import D_CTYPE, D_KIND, P_SIDE
-from .trace import T_DISCARD, T_STEAL_TETHER
+from .trace import T_CALM, T_DISCARD, T_STEAL_TETHER
 from .vocabulary import (
     CELESTIAL,
     E_STEAL_TETHER,
@@ -90,7 +90,7 @@ def burn_demons_in_combat(s, t):
     for i in fighters(s):
         if (s.I[i, F_FIGHT] >= 0 and is_being(s, t, i) and is_demon(t, s.I[i, F_DESIGN])
                 and at_archangel_tether(s, t, i)):
-            deal_damage(s, t, -1, i, CELESTIAL, 1)
+            damage_from(s, t, s.I[i, F_LOC], i, CELESTIAL, 1)
 
 
 @njit(cache=True)
@@ -100,7 +100,7 @@ def burn_demons_in_heaven(s, t):
         if is_being(s, t, i) and is_demon(t, s.I[i, F_DESIGN]):
             q = realm_seat(s, s.I[i, F_LOC])
             if q >= 0 and t.seat[q, P_SIDE] == HEAVEN:
-                deal_damage(s, t, -1, i, CELESTIAL, 1)
+                damage_from(s, t, s.I[i, F_LOC], i, CELESTIAL, 1)
 
 
 @njit(cache=True)
@@ -111,6 +111,7 @@ def tether_calm(s, t):
             l = s.I[i, F_LOC]
             if is_tether(s, t, l) and s.I[l, F_CTRL] == s.I[i, F_OWNER]:
                 s.I[i, F_DISS] -= 1
+                log(s, s.I[i, F_CTRL], i, l, T_CALM, s.I[i, F_DISS])
                 if s.I[i, F_FADING] != 0:
                     fading_within(s, i)
 

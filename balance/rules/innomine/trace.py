@@ -16,6 +16,7 @@ T_REDEEM = 65
 (T_FORFEIT, T_FORFEIT_FAIL, T_FORFEITED, T_DISABLE, T_FREE_ATTACK, T_DYING) = range(66, 72)
 (T_COMBAT_END, T_USE_TEXT) = range(72, 74)
 (T_RESIST_FAIL, T_STEAL_FAIL, T_COUNTER_FAIL, T_UNBOUND, T_BUY_BEFORE, T_BUY_AFTER) = range(74, 80)
+(T_DAMAGE, T_LEAVE_ESSENCE, T_CALM, T_RELEASE, T_DROP, T_RETREAT_TO) = range(80, 86)
 NO_SUPERIOR = -2     # T_AFTERLIFE's value when no Superior plays the side a Human goes to (docs/rules.md I7)
 
 # Why a Servitor takes a note of Dissonance (beings.add_dissonance): a T_DISSONANCE row
@@ -48,7 +49,7 @@ FIELD = ("neither side has an able Being left in it", "the attackers hold the fi
          "the defenders hold the field", "both sides are still in it at the round limit", "the game is won")
 
 # A row that carries two numbers packs them in its value as ``amount * PACK + low``:
-# T_STEAL and T_STEAL_FAIL (low = the roll, at most 12).
+# T_DAMAGE (low = realm), T_STEAL and T_STEAL_FAIL (low = the roll, at most 12).
 PACK = 16
 REALM_NAMES = ("Celestial", "Ethereal", "Corporeal")
 
@@ -75,6 +76,7 @@ _TEXT = {
     T_INFLUENCE_FAIL: "{card} fails to Influence {target} (roll {value})",
     T_COMBAT: "{card} attacks {target}: combat begins",
     T_ATTACK: "{card} hits {target} for {value}",
+    T_DAMAGE: "{target} takes {amount} {realm} damage from {source}",
     T_ABILITY: "{card} uses its game text on {target} (roll {value})",
     T_USE_TEXT: "{card} uses its game text{onto}",
     T_ZERO_CE: "{card} has 0 {realm} Hits: soul-dead, discarded",
@@ -89,16 +91,20 @@ _TEXT = {
     T_STEAL_FAIL: "{card} fails to steal Essence from {target} (roll {low}): loses {amount} Essence",
     T_STEAL_TETHER: "takes control of Tether {target}",
     T_INTERVENTION: "{card} takes effect",
+    T_RELEASE: "{card} frees {target} from Trauma: it regenerates all damage",
     T_DISSONANCE: "{card} takes a note of Dissonance (now {value}): {why}",
     T_RETREAT: "{card} retreats",
+    T_RETREAT_TO: "{card}'s Retreat leaves it at {place}",
     T_HEAL: "{card} heals {target} of {value}",
     T_TOOL: "{card} brings {target} into play",
+    T_DROP: "{target} falls loose from {card} at {where}",
     T_LOCATION: "{card} brings Location {target} into play",
     T_ATTACH: "attaches {card} to {target}",
     T_BOTTOM: "{card} goes to the bottom of its deck",
     T_EXPIRE: "{card}'s short Influence ends",
     T_WAIT: "{card} waits",
     T_GAIN_TEXT: "{card}'s game text gives {value} Essence",
+    T_LEAVE_ESSENCE: "{card}'s game text gives {value} Essence as {target} leaves play",
     T_ROUND: "combat round {value}",
     T_RESIST: "{card} reinforces its hold on {target} (roll {value})",
     T_RESIST_FAIL: "{card} fails to reinforce its hold on {target} (roll {value})",
@@ -127,6 +133,7 @@ _TEXT = {
     T_ATTUNE_FAIL: "{card} fails to Attune to {target} (roll {value})",
     T_FLEE: "{card}'s Fear of {target} makes it Retreat (roll {value})",
     T_FADE: "{card}'s note from a failed de-Attune fades (now {value})",
+    T_CALM: "{card} loses a note of Dissonance at Tether {target} (now {value})",
     T_FREE_MOVE: "{card} moves freely to {place}, where its Attuned card is",
     T_REDEEM: "brings {card} into its Realm for the Redemption of {target}",
     T_FORFEIT: "{card} Resonates: {target} must forfeit actions (roll {value})",
@@ -152,7 +159,10 @@ def _labels(rows, names, design, n_inst):
 
 def _cards(row):
     """The card columns of a trace row: its card, and its target unless that
-    holds the reason for a note of Dissonance (WHY)."""
+    holds the reason for a note of Dissonance (WHY); a T_DROP row's value, the
+    Location the Object is left at, too."""
+    if row[5] == T_DROP:
+        return row[3:5] + row[6:7]
     return row[3:4] if row[5] == T_DISSONANCE else row[3:5]
 
 
@@ -172,6 +182,8 @@ def decode(trace, n_rows, names, design, n_inst, seat_names):
             afterlife=_afterlife(value, seat_names) if code == T_AFTERLIFE else "", s="" if value == 1 else "s",
             why=WHY[target] if code == T_DISSONANCE else "", field=FIELD[value] if code == T_COMBAT_END else "",
             amount=value // PACK, low=value % PACK, half=value // 2,
+            source=_place(card, n_inst, label, seat_names),
+            where=_place(value, n_inst, label, seat_names) if code == T_DROP else "",
             realm=_realm(code, value),
         )
         who = seat_names[seat] if seat >= 0 else "game"
@@ -180,7 +192,9 @@ def decode(trace, n_rows, names, design, n_inst, seat_names):
 
 
 def _realm(code, value):
-    """The realm a T_ZERO_CE row's soul-death came from."""
+    """The realm a T_DAMAGE row's damage is in, or a T_ZERO_CE row's soul-death came from."""
+    if code == T_DAMAGE:
+        return REALM_NAMES[value % PACK]
     return REALM_NAMES[value] if code == T_ZERO_CE else ""
 
 

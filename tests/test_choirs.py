@@ -732,8 +732,10 @@ def test_outside_combat_a_calabite_does_raw_damage_to_a_being_at_its_location():
     zophiel = b.put(GABRIEL, "Zophiel", b.new_york)
     h = stat(b, "Zophiel", D_HITS, CORPOREAL)
     I[zophiel, S.F_DMG + CORPOREAL] = h - 1
+    next_d6(s, lambda r: 2 <= r <= stat(b, "Grasch", D_HITS, CELESTIAL))
     _do(s, b.t, grasch, K_TEAR, zophiel, -1)
     assert I[zophiel, S.F_TRAUMA] == h and I[zophiel, S.F_LOC] == b.realm(GABRIEL)
+    assert "Saminga: Grasch Resonates to tear at Zophiel: 1 damage" in b.log()    # dealt, not rolled
 
 
 # ================================================================== Lilim (a Band)

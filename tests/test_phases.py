@@ -417,6 +417,7 @@ def test_a_malakite_or_a_demon_that_fails_gains_its_discord(seat, name):
     roll_next(s, True, 6)
     dissonance_phase(s, b.t, seat)
     assert in_play(b, i) and I[i, S.F_DISCORD] == 1
+    assert b.log()[-1] == f"{SEATS[seat]}: {name} fails its Dissonance roll: gains a level of Discord (now 1)"
 
 
 @pytest.mark.parametrize("seat, name", [(GABRIEL, "Saint Florian"), (BELIAL, "The Charred Man")])
@@ -449,6 +450,7 @@ def test_three_notes_may_be_traded_for_a_level_of_discord():
     dice = s.rng[DICE, 2]
     dissonance_phase(s, b.t, BELIAL)
     assert (I[i, S.F_DISS], I[i, S.F_DISCORD]) == (0, 1) and s.rng[DICE, 2] == dice   # no notes: no roll
+    assert b.log()[-1] == "Belial: Vashka trades three notes of Dissonance for a level of Discord (now 1)"
     I[i, S.F_DISS], I[i, S.F_DISCORD] = 4, 0
     dissonance_phase(s, b.t, BELIAL)
     assert (I[i, S.F_DISS], I[i, S.F_DISCORD]) == (1, 1)

@@ -35,6 +35,7 @@ from .state import (
 from .tables import D_CTYPE, D_KIND, D_SIDE, in_game
 from .trace import (
     T_DISCORD,
+    T_DISCORD_TRADE,
     T_DISS_ROLL,
     T_FADE,
     T_FALL,
@@ -64,9 +65,11 @@ from .vocabulary import (
 
 
 @njit(cache=True)
-def gain_discord(s, t, i):
+def gain_discord(s, t, i, code):
+    """Being i gains a level of Discord: by trading three notes (code
+    T_DISCORD_TRADE, I9) or by failing its Dissonance roll (T_DISCORD)."""
     s.I[i, F_DISCORD] += 1
-    log(s, s.I[i, F_CTRL], i, -1, T_DISCORD, s.I[i, F_DISCORD])
+    log(s, s.I[i, F_CTRL], i, -1, code, s.I[i, F_DISCORD])
 
 
 @njit(cache=True)
@@ -89,7 +92,7 @@ def dissonance_phase(s, t, p):
         if (s.I[i, F_DISS] >= 3 and s.I[i, F_DISS] >= weight(s, p, W_TRADE_DISCORD)
                 and has_discord(t, s.I[i, F_DESIGN])):
             s.I[i, F_DISS] -= 3
-            gain_discord(s, t, i)
+            gain_discord(s, t, i, T_DISCORD_TRADE)
             if s.I[i, F_FADING] != 0:
                 fading_within(s, i)
         if s.I[i, F_DISS] == 0:
@@ -122,7 +125,7 @@ def _fail(s, t, i):
         fall(s, t, i)
         leave_play(s, t, i, Z_DISCARD)
     else:
-        gain_discord(s, t, i)
+        gain_discord(s, t, i, T_DISCORD)
 
 
 @njit(cache=True, inline="always")

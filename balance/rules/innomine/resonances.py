@@ -82,6 +82,7 @@ from .state import (
     loc_earth,
     log,
     realm_of,
+    tracing,
 )
 from .tables import D_CTYPE, D_HITS, D_KIND, P_SIDE
 from .trace import (
@@ -610,7 +611,8 @@ def tear(s, t, i, j, r):
         else:
             amount = amount // 2
     amount *= f
-    log(s, s.I[i, F_CTRL], i, j, T_TEAR, amount)
+    if tracing(s):      # the damage dealt: no more than j's Hits left (deal_damage)
+        log(s, s.I[i, F_CTRL], i, j, T_TEAR, max(0, min(amount, hits_left(s, t, j, r))))
     return deal_damage(s, t, i, j, r, amount)
 
 

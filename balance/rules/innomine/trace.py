@@ -17,6 +17,7 @@ T_REDEEM = 65
 (T_COMBAT_END, T_USE_TEXT) = range(72, 74)
 (T_RESIST_FAIL, T_STEAL_FAIL, T_COUNTER_FAIL, T_UNBOUND, T_BUY_BEFORE, T_BUY_AFTER) = range(74, 80)
 (T_DAMAGE, T_LEAVE_ESSENCE, T_CALM, T_RELEASE, T_DROP, T_RETREAT_TO) = range(80, 86)
+T_DISCORD_TRADE = 86
 NO_SUPERIOR = -2     # T_AFTERLIFE's value when no Superior plays the side a Human goes to (docs/rules.md I7)
 
 # Why a Servitor takes a note of Dissonance (beings.add_dissonance): a T_DISSONANCE row
@@ -65,7 +66,8 @@ _TEXT = {
     T_AGE_DEATH: "{card} reaches its Lifespan and dies",
     T_AFTERLIFE: "{card}'s afterlife: {afterlife}",
     T_DISS_ROLL: "Dissonance roll for {card}: highest die {value}",
-    T_DISCORD: "{card} gains a level of Discord (now {value})",
+    T_DISCORD: "{card} fails its Dissonance roll: gains a level of Discord (now {value})",
+    T_DISCORD_TRADE: "{card} trades three notes of Dissonance for a level of Discord (now {value})",
     T_FALL: "{card} Falls and is discarded",
     T_PLAY: "plays {card}{onto}",
     T_SPEND: "spends {value} Essence",

@@ -420,12 +420,13 @@ def test_a_malakite_or_a_demon_that_fails_gains_its_discord(seat, name):
     assert b.log()[-1] == f"{SEATS[seat]}: {name} fails its Dissonance roll: gains a level of Discord (now 1)"
 
 
-@pytest.mark.parametrize("seat, name", [(GABRIEL, "Saint Florian"), (BELIAL, "The Charred Man")])
-def test_a_saint_or_an_undead_that_fails_neither_falls_nor_gains_discord(seat, name):
+@pytest.mark.parametrize("seat, name", [(GABRIEL, "Saint Florian"), (BELIAL, "The Charred Man"), (BELIAL, "Poof")])
+def test_a_saint_an_undead_or_a_demonling_that_fails_neither_falls_nor_gains_discord(seat, name):
     """"if an angel other than a Malakite fails [...] it Falls"; "if a demon fails
     [...] they gain the appropriate Discord".  A Saint ("Other Heavenly Agents")
-    and an Undead ("Immortal, but Human, like Saints") are neither: a failed roll
-    does nothing, and there is no Discord to trade notes for (I75)."""
+    and an Undead ("Immortal, but Human, like Saints") are neither, and a
+    Demonling has no Band's Discord yet: a failed roll does nothing, and there is
+    no Discord to trade notes for (I75)."""
     b = Board()
     b.clear_board()
     s, I = b.s, b.s.I
@@ -435,6 +436,37 @@ def test_a_saint_or_an_undead_that_fails_neither_falls_nor_gains_discord(seat, n
     roll_next(s, True, 6)
     dissonance_phase(s, b.t, seat)
     assert in_play(b, i) and I[i, S.F_DISCORD] == 0 and I[i, S.F_DISS] == 6
+
+
+def test_a_reliever_that_fails_falls_without_trading_its_notes():
+    """Relievers are "angels that haven't quite fledged yet": a failed roll makes
+    one Fall, and, with no Choir's Discord yet, it cannot trade three notes for
+    a level of one (I75)."""
+    b = Board()
+    b.clear_board()
+    s, I = b.s, b.s.I
+    i = b.put(GABRIEL, "Kindling", b.earth)
+    s.w[:, W_TRADE_DISCORD] = 3
+    I[i, S.F_DISS] = 6
+    roll_next(s, True, 6)
+    dissonance_phase(s, b.t, GABRIEL)
+    assert I[i, S.F_ZONE] == S.Z_DISCARD and I[i, S.F_DISCORD] == 0
+
+
+def test_a_bright_lilim_that_fails_gains_the_lilim_discord(tmp_path):
+    """Bright Lilim "Use the Lilim mechanics for Influence, Dissonance, and
+    Discord": a failed roll gains it a level of Discord, as a Lilim's would; it
+    does not Fall (I75)."""
+    deck = data_deck(tmp_path, "gabriel", "redemption.toml", {"Lumiel": 1}, {})
+    b = Board(decks=("belial", deck))
+    b.clear_board()
+    s, I = b.s, b.s.I
+    i = b.put(GABRIEL, "Lumiel", b.earth)
+    s.w[:, W_TRADE_DISCORD] = 99
+    I[i, S.F_DISS] = 6
+    roll_next(s, True, 6)
+    dissonance_phase(s, b.t, GABRIEL)
+    assert in_play(b, i) and I[i, S.F_DISCORD] == 1
 
 
 def test_three_notes_may_be_traded_for_a_level_of_discord():

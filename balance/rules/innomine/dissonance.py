@@ -32,7 +32,7 @@ from .state import (
     beings_in_play,
     log,
 )
-from .tables import D_CTYPE, D_KIND, D_SIDE, in_game
+from .tables import D_CTYPE, D_KIND, in_game
 from .trace import (
     T_DISCORD,
     T_DISCORD_TRADE,
@@ -46,10 +46,12 @@ from .trace import (
     WHY_WAITED,
 )
 from .vocabulary import (
+    BALSERAPH,
+    BRIGHT_LILIM,
     E_OATH,
     ELOHITE,
-    HEAVEN,
     HUMAN,
+    IMPUDITE,
     MALAKITE,
     MERCURIAN,
     OATH_HARM_HUMANS,
@@ -57,10 +59,10 @@ from .vocabulary import (
     OATH_USE_TOOLS,
     OATH_WAIT,
     OFANITE,
-    SAINT,
+    RELIEVER,
+    SERAPH,
     SERVITOR,
     TOOL,
-    UNDEAD,
 )
 
 
@@ -105,26 +107,35 @@ def dissonance_phase(s, t, p):
 
 @njit(cache=True, inline="always")
 def has_discord(t, d):
-    """Is design d an angel or a demon -- a celestial with "a particular Discord"?
-    Saints ("Other Heavenly Agents") and Undead ("Immortal, but Human, like
-    Saints") are neither: no Fall, no Discord, nothing to trade notes for (I75)."""
+    """Has design d "a particular Discord", a Choir's or a Band's (a Bright Lilim
+    uses "the Lilim mechanics for Influence, Dissonance, and Discord")?
+    Relievers and Demonlings, not yet fledged into a Choir or Band, and Saints
+    and Undead have none: nothing to trade notes for (I75)."""
     k = t.C[d, D_KIND]
-    return k != SAINT and k != UNDEAD
+    return SERAPH <= k <= BRIGHT_LILIM or BALSERAPH <= k <= IMPUDITE
+
+
+@njit(cache=True, inline="always")
+def _falls(t, d):
+    """"if an angel other than a Malakite fails a Dissonance roll in phase 4, it
+    Falls": the Choirs but the Malakim, and the Relievers ("angels that haven't
+    quite fledged yet"); not a Bright Lilim, which uses the Lilim mechanics, nor
+    a Saint (I75)."""
+    k = t.C[d, D_KIND]
+    return (SERAPH <= k <= MERCURIAN and k != MALAKITE) or k == RELIEVER
 
 
 @njit(cache=True)
 def _fail(s, t, i):
-    """A failed roll: an angel other than a Malakite Falls; a Malakite or a demon
-    gains its Discord; a Saint or an Undead, for which the rulebook has no such
-    rule, loses nothing (I75)."""
+    """A failed roll: an angel other than a Malakite Falls; a Malakite, a demon
+    or a Bright Lilim gains its Discord; a Demonling, a Saint or an Undead, for
+    which the rulebook has neither, loses nothing (I75)."""
     d = s.I[i, F_DESIGN]
-    if not has_discord(t, d):
-        return
-    if t.C[d, D_SIDE] == HEAVEN and t.C[d, D_KIND] != MALAKITE:
+    if _falls(t, d):
         log(s, s.I[i, F_CTRL], i, -1, T_FALL, 0)
         fall(s, t, i)
         leave_play(s, t, i, Z_DISCARD)
-    else:
+    elif has_discord(t, d):
         gain_discord(s, t, i, T_DISCORD)
 
 

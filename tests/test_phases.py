@@ -981,6 +981,20 @@ def test_a_tether_held_only_by_the_plotters_humans_is_stolen_at_end_of_turn():
     assert I[seneschal, S.F_ZONE] == S.Z_DISCARD and I[azra, S.F_NATT] == 0
 
 
+def test_an_undead_the_plotter_controls_counts_as_a_human_for_dynamite_hit():
+    """Undead "count as Humans for card purposes" (I57): Belial's own Charred Man,
+    alone at Gabriel's Mt. Kilauea, is one of "only Humans you control"."""
+    b = Board()
+    b.clear_board()
+    s, I = b.s, b.s.I
+    kilauea = b.put(GABRIEL, "Mt. Kilauea", b.earth)
+    plot = b.to_hand(BELIAL, "Dynamite Hit")
+    play_card(s, b.t, BELIAL, plot, -1)
+    b.put(BELIAL, "The Charred Man", kilauea)
+    check_tether_theft(s, b.t)
+    assert I[kilauea, S.F_CTRL] == BELIAL and I[plot, S.F_ZONE] == S.Z_DISCARD
+
+
 def test_a_seneschal_discounts_actions_at_its_superiors_tether():
     """Seneschal Ranks' abilities relate "to a Tether you conrol which must be
     specified when the card is attached": Seneschal of Ash takes 1 Essence off

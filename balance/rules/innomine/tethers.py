@@ -10,7 +10,7 @@ to the Location.  But they are subject to theft and destruction."
 """
 from numba import njit
 
-from .beings import attuned_leaves_play, detach, drop_objects, is_being, is_demon, move_to
+from .beings import attuned_leaves_play, detach, drop_objects, is_being, is_demon, is_human_card, move_to
 from .damage import damage_from
 from .dissonance import fading_within
 from .state import (
@@ -40,7 +40,6 @@ from .vocabulary import (
     CELESTIAL,
     E_STEAL_TETHER,
     HEAVEN,
-    HUMAN,
     MAX_EFFECTS,
     SENESCHAL,
     SERVITOR,
@@ -135,11 +134,12 @@ def plots_theft(s, t, p):
 
 @njit(cache=True)
 def only_humans_of(s, t, l, q):
-    """Does Tether l hold at least one Being, all of them Humans q controls?"""
+    """Does Tether l hold at least one Being, all of them Humans q controls?
+    Saints and Undead "count as Humans for card purposes" (I57)."""
     n = 0
     for i in beings_in_play(s):
         if s.I[i, F_LOC] == l and is_being(s, t, i):
-            if t.C[s.I[i, F_DESIGN], D_CTYPE] != HUMAN or s.I[i, F_CTRL] != q:
+            if not is_human_card(t, s.I[i, F_DESIGN]) or s.I[i, F_CTRL] != q:
                 return False
             n += 1
     return n > 0

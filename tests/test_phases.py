@@ -956,6 +956,24 @@ def test_a_rite_pays_its_waiting_holder_at_end_of_turn():
     assert s.S[BELIAL, S.S_ESSENCE] == 6
 
 
+def test_a_rite_pays_its_own_player_when_another_controls_the_holder():
+    """Patience of Belial names Belial: "If Belial has any Tether in play [...] add
+    1 Essence to your Pool".  Ed Holder, carrying it, now under Gabriel's
+    Influence, Waits in Gabriel's turn: Belial, who has a Tether, gains the
+    Essence, and Gabriel, who has one too, gains nothing."""
+    b = Board()
+    b.clear_board()
+    s, I = b.s, b.s.I
+    ed = b.put(BELIAL, "Ed Holder", b.earth, ctrl=BELIAL)
+    attach(s, b.t, b.take(BELIAL, "Patience of Belial"), ed, BELIAL)
+    b.put(BELIAL, "Death Valley", b.earth)
+    b.put(GABRIEL, "Mt. Kilauea", b.earth)
+    I[ed, S.F_CTRL] = GABRIEL
+    I[ed, S.F_WAITED] = 1
+    end_turn(s, b.t, GABRIEL)
+    assert s.S[BELIAL, S.S_ESSENCE] == 6 and s.S[GABRIEL, S.S_ESSENCE] == 5
+
+
 def test_a_tether_held_only_by_the_plotters_humans_is_stolen_at_end_of_turn():
     """Dynamite Hit: "If at the end of any turn a Tether controlled by another
     Superior has only Humans you control in it, show this card, discard any

@@ -49,6 +49,7 @@ from .decks import deck_card, deck_count
 from .damage import resolve_zero_hits
 from .dissonance import action_dissonance, oath_urge, sworn
 from .effects import use_ability
+from .end_turn import rite_player
 from .essence import action_cost
 from .fledging import can_fledge_into, fledge, fledge_cost
 from .host_resonance import best_host, hold_rolls, human_worth, may_attach, resonate_host, return_to_realm, rider_options
@@ -132,7 +133,7 @@ from .state import (
 )
 from .superior_dissonance import engage_urge
 from .tables import D_CTYPE, D_DESTINY, D_FATE, D_HITS, D_KIND, P_SIDE
-from .tethers import can_go_down, is_tether, plots_theft, tether_count, up_destination
+from .tethers import can_go_down, is_tether, plots_theft, up_destination
 from .trace import T_MOVE, T_WAIT
 from .vocabulary import (
     BALSERAPH,
@@ -368,15 +369,16 @@ def _restricted(s, t, i):
 @njit(cache=True)
 def _wait_bonus(s, t, i):
     """The Rite: "If Belial has any Tether in play, and holder Waits this turn, add
-    1 Essence"; less a note's worth for an Ofanite, or a Malakite sworn never to
+    1 Essence" to the Rite's player (end_turn.rite_player); less a note's worth for an Ofanite, or a Malakite sworn never to
     Wait, whom Waiting costs a note of Dissonance."""
     k = t.C[s.I[i, F_DESIGN], D_KIND]
     v = 0.0
     if k == OFANITE or sworn(s, t, i, OATH_WAIT):
         v -= NOTE_COST
     c = find_effect(s, t, i, E_WAIT_ESSENCE)
-    if c >= 0 and not (effect_param(s, t, c, E_WAIT_ESSENCE, 2) == 1 and tether_count(s, t, s.I[i, F_CTRL]) == 0):
-        v += 0.5 * effect_param(s, t, c, E_WAIT_ESSENCE, 1)
+    q = rite_player(s, t, c)
+    if q >= 0:      # Essence for i's controller, or for the Rite's player on the other side
+        v += (0.5 if q == s.I[i, F_CTRL] else -0.5) * effect_param(s, t, c, E_WAIT_ESSENCE, 1)
     return v
 
 

@@ -93,14 +93,31 @@ def end_turn(s, t, p):
 
 @njit(cache=True)
 def wait_rites(s, t, p):
-    """"If Belial has any Tether in play, and holder Waits this turn, add 1 Essence to your Pool at end of turn"."""
+    """"If Belial has any Tether in play, and holder Waits this turn, add 1 Essence
+    to your Pool at end of turn": for each of p's Beings that Waited, its Rite
+    pays the Rite's own player -- the Superior it names, the only one who may
+    play it -- when that player has a Tether in play, whoever controls the
+    holder now (rite_player)."""
     for i in beings_in_play(s):
         if s.I[i, F_WAITED] == 1 and s.I[i, F_CTRL] == p and is_being(s, t, i):
             c = find_effect(s, t, i, E_WAIT_ESSENCE)
-            if c >= 0 and (effect_param(s, t, c, E_WAIT_ESSENCE, 2) == 0 or tether_count(s, t, p) > 0):
+            q = rite_player(s, t, c)
+            if q >= 0:
                 n = effect_param(s, t, c, E_WAIT_ESSENCE, 1)
-                s.S[p, S_ESSENCE] += n
-                log(s, p, c, i, T_GAIN_TEXT, n)
+                s.S[q, S_ESSENCE] += n
+                log(s, q, c, i, T_GAIN_TEXT, n)
+
+
+@njit(cache=True)
+def rite_player(s, t, c):
+    """The player a Wait Rite ``c`` would pay now (its owner, if its Tether
+    condition holds), or -1 (no Rite, or no Tether)."""
+    if c < 0:
+        return -1
+    q = s.I[c, F_OWNER]
+    if effect_param(s, t, c, E_WAIT_ESSENCE, 2) == 1 and tether_count(s, t, q) == 0:
+        return -1
+    return q
 
 
 @njit(cache=True)

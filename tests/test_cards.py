@@ -29,6 +29,17 @@ def test_shipped_decks_validate(capsys):
                    f"ok {BELIAL}: Belial, 60 Repository, 40 Events, 17 Humans"]
 
 
+def test_the_whole_decks_folder_validates(capsys):
+    """``balance validate decks/*.toml`` names the Superior sheets file too: it is
+    checked as sheets, not refused as a bad deck."""
+    paths = sorted(str(p) for p in (ROOT / "decks").glob("*.toml"))
+    assert validate_main(paths) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == len(paths) == 7
+    assert f"ok {ROOT / 'decks' / 'superiors.toml'}: Superior sheets of Gabriel, Belial, Michael, Dominic, " \
+        "Saminga, Nybbas" in out
+
+
 def test_tables_shapes(compiled):
     t, d, p = compiled.tables, len(compiled.names), 2
     shapes = {"ctype": (d,), "kind": (d,), "side": (d,), "cost": (d,), "atk": (d, 3),

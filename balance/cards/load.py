@@ -204,8 +204,8 @@ def check_threshold(decks, threshold):
 
 
 def validate_main(paths) -> int:
-    """``balance validate``: check each deck and that they compile together;
-    0 if all are good, 2 with one line on stderr at the first bad one (DESIGN §8)."""
+    """``balance validate``: check each deck (or Superior sheets file, as ``decks/*.toml``
+    names it) and that the decks compile together; 0 if all are good, 2 with one line on stderr at the first bad one (DESIGN §8)."""
     if not paths:
         print("validate: paths: no deck files given; allowed: one or more deck TOML files",
               file=sys.stderr)
@@ -213,6 +213,9 @@ def validate_main(paths) -> int:
     decks = []
     try:
         for path in paths:
+            if isinstance(read_toml(path).get("superior"), list):     # a [[superior]] sheets file
+                print(f"ok {path}: Superior sheets of {', '.join(load_superiors(path))}")
+                continue
             deck = load_deck(path)
             compile_tables([deck])
             decks.append(deck)

@@ -132,14 +132,25 @@ ONE_LINE_ERRORS = {
 }
 
 
-def test_validating_a_file_that_is_not_a_deck_gives_a_short_line():
-    """The Superior sheets are not a deck: the one-line error quotes the offending
-    value only in part, however large the table the file holds there."""
-    proc = balance("validate", "decks/superiors.toml")
+def test_a_bad_value_is_quoted_only_in_part(tmp_path):
+    """The one-line error quotes the offending value only in part, however large
+    the table a deck file holds where a name belongs."""
+    deck = tmp_path / "deck.toml"
+    text = (ROOT / "decks" / "gabriel.toml").read_text()
+    text = text.replace('library = "cards"', f'library = "{ROOT}/decks/cards"\nsheets = "{ROOT}/decks/superiors.toml"')
+    deck.write_text(text.replace('superior = "Gabriel"',
+                                 "superior = {" + ", ".join(f"k{i} = {i}" for i in range(300)) + "}"))
+    proc = balance("validate", str(deck))
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     err = proc.stderr.splitlines()
-    assert len(err) == 1 and "decks/superiors.toml" in err[0] and "superior" in err[0]
+    assert len(err) == 1 and str(deck) in err[0] and "superior" in err[0]
     assert len(err[0]) < 400, len(err[0])
+
+
+def test_the_superior_sheets_file_validates_as_sheets():
+    proc = balance("validate", "decks/superiors.toml")
+    assert proc.returncode == 0 and proc.stderr == ""
+    assert proc.stdout.startswith("ok decks/superiors.toml: Superior sheets of Gabriel, Belial")
 
 
 @pytest.mark.parametrize("case", ONE_LINE_ERRORS)

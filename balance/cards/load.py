@@ -221,7 +221,8 @@ def validate_main(paths) -> int:
             decks.append(deck)
             print(f"ok {path}: {deck.superior.name}, {sum(deck.repository.values())} Repository, "
                   f"{sum(deck.events.values())} Events, {deck.humans} Humans")
-        compile_tables(decks)
+        if decks:
+            compile_tables(decks)
     except DeckError as e:
         print(e, file=sys.stderr)
         return 2

@@ -453,22 +453,6 @@ def test_a_reliever_that_fails_falls_without_trading_its_notes():
     assert I[i, S.F_ZONE] == S.Z_DISCARD and I[i, S.F_DISCORD] == 0
 
 
-def test_a_bright_lilim_that_fails_gains_the_lilim_discord(tmp_path):
-    """Bright Lilim "Use the Lilim mechanics for Influence, Dissonance, and
-    Discord": a failed roll gains it a level of Discord, as a Lilim's would; it
-    does not Fall (I75)."""
-    deck = data_deck(tmp_path, "gabriel", "redemption.toml", {"Lumiel": 1}, {})
-    b = Board(decks=("belial", deck))
-    b.clear_board()
-    s, I = b.s, b.s.I
-    i = b.put(GABRIEL, "Lumiel", b.earth)
-    s.w[:, W_TRADE_DISCORD] = 99
-    I[i, S.F_DISS] = 6
-    roll_next(s, True, 6)
-    dissonance_phase(s, b.t, GABRIEL)
-    assert in_play(b, i) and I[i, S.F_DISCORD] == 1
-
-
 def test_three_notes_may_be_traded_for_a_level_of_discord():
     """"Any time a celestial has three or more points of Dissonance, their controller
     may remove three points of Dissonance and replace it with a level of Discord"

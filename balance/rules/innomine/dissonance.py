@@ -118,18 +118,18 @@ def has_discord(t, d):
 @njit(cache=True, inline="always")
 def _falls(t, d):
     """"if an angel other than a Malakite fails a Dissonance roll in phase 4, it
-    Falls": the Choirs but the Malakim, and the Relievers ("angels that haven't
-    quite fledged yet"); not a Bright Lilim, which uses the Lilim mechanics, nor
-    a Saint (I75)."""
+    Falls": the Choirs but the Malakim, the Bright Lilim ("Lilim oppose Bright
+    Lilim", I37) and the Relievers ("angels that haven't quite fledged yet");
+    not a Saint (I75)."""
     k = t.C[d, D_KIND]
-    return (SERAPH <= k <= MERCURIAN and k != MALAKITE) or k == RELIEVER
+    return (SERAPH <= k <= BRIGHT_LILIM and k != MALAKITE) or k == RELIEVER
 
 
 @njit(cache=True)
 def _fail(s, t, i):
-    """A failed roll: an angel other than a Malakite Falls; a Malakite, a demon
-    or a Bright Lilim gains its Discord; a Demonling, a Saint or an Undead, for
-    which the rulebook has neither, loses nothing (I75)."""
+    """A failed roll: an angel other than a Malakite Falls; a Malakite or a demon
+    gains its Discord; a Demonling, a Saint or an Undead, for which the rulebook
+    has neither, loses nothing (I75)."""
     d = s.I[i, F_DESIGN]
     if _falls(t, d):
         log(s, s.I[i, F_CTRL], i, -1, T_FALL, 0)

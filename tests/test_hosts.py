@@ -11,7 +11,7 @@ from positions import BELIAL, GABRIEL, Board, data_deck, peek
 from balance.rules.innomine import state as S
 from balance.rules.innomine.actions import take_action
 from balance.rules.innomine.beings import attach, detach, find_effect
-from balance.rules.innomine.combat import attackable
+from balance.rules.innomine.combat import attackable, fight
 from balance.rules.innomine.d666 import D666, target_for_faces
 from balance.rules.innomine.damage import corporeal_death, deal_damage
 from balance.rules.innomine.end_turn import count_influenced_turns
@@ -19,6 +19,7 @@ from balance.rules.innomine.fledging import can_fledge_into, fledge
 from balance.rules.innomine.host_resonance import hold_rolls, resonate_host, return_to_realm
 from balance.rules.innomine.hosts import can_host, go_home, ride, unride
 from balance.rules.innomine.humans import age_mortals
+from balance.rules.innomine.seraphim import gullibility
 from balance.rules.innomine.tables import D_HITS, D_LIFESPAN
 from balance.rules.innomine.vocabulary import (
     C_TURNS_HEAVEN,
@@ -230,6 +231,48 @@ def test_a_kyriotates_host_has_no_game_text_and_no_destiny_or_fate_progress(b):
     assert I[victor, S.F_CNT + C_TURNS_HEAVEN] == 1       # ...but none of it counts
     assert find_effect(s, t, victor, E_ROLL_DAMAGE) == victor
     assert I[victor, S.F_CTRL] == -1                      # freed of the Influence
+
+
+@pytest.mark.parametrize("seat,host", [(BELIAL, "Vashka"), (BELIAL, "Grasch"), (GABRIEL, "Ofiel")])
+def test_a_kyriotates_host_does_not_resonate(b, seat, host):
+    """"Treat the Being to which a Kyriotate is attached as having no game text",
+    and a Resonance "is considered part of the game text of any such card": the
+    host, with its action, neither Influences (an Impudite beside a free Human),
+    nor tears (a Calabite beside a demon it may not yet attack, or in combat),
+    nor Resonates for a second action (an Ofanite that attacks)."""
+    s, I, t = b.s, b.s.I, b.t
+    k = b.put(GABRIEL, "Tekhiel", b.earth)
+    h = b.put(seat, host, b.earth)
+    b.put(GABRIEL, "Sam Okafor", b.earth)
+    foe = b.put(BELIAL, "Moloquin", b.earth, entered=0 if host == "Ofiel" else s.g[S.G_TURN])
+    ride(s, t, k, h)
+    n = len(b.log())
+    take_action(s, t, h)
+    if host == "Grasch":
+        I[h, S.F_DISCORD] = 2          # Weakness: Attack 1, so a tear would do more than a blow
+        I[h, S.F_ACTS] = 1
+        fight(s, t, h, foe)
+    lines = b.log()[n:]
+    assert lines and not [line for line in lines if "Influence" in line or "Resonates" in line]
+
+
+def test_a_kyriotates_balseraph_host_takes_no_free_resonance_from_gullibility(tmp_path):
+    """Gullibility lets "one Balseraph [...] use their Resonance on the Angel":
+    not a Balseraph a Kyriotate rides, which has no game text, and so no
+    Resonance."""
+    decks = (data_deck(tmp_path, "belial", "hosts.toml", {}, {}),
+             data_deck(tmp_path, "gabriel", "hosts.toml", {"Tekhiel": 1, "Haziel": 1}, {}))
+    b = Board(decks=decks)
+    b.clear_board()
+    s, I, t = b.s, b.s.I, b.t
+    k = b.put(GABRIEL, "Tekhiel", b.earth)
+    sis = b.put(BELIAL, "Sistrael", b.earth)
+    haziel = b.put(GABRIEL, "Haziel", b.earth, ctrl=BELIAL)   # a Seraph another seat holds
+    I[haziel, S.F_DISCORD] = 1
+    ride(s, t, k, sis)
+    n = len(b.log())
+    gullibility(s, t, GABRIEL)
+    assert b.log()[n:] == [] and I[haziel, S.F_CTRL] == BELIAL
 
 
 def test_a_shedites_host_keeps_its_text_and_its_destiny_and_fate(b):

@@ -40,6 +40,7 @@ from .beings import (
     find_effect,
     has_effect,
     has_sheet,
+    has_text,
     hits_left,
     influence_side,
     initiates_encounter,
@@ -889,14 +890,16 @@ def _blow(s, t, e, a, v, r):
 @njit(cache=True)
 def _choose(s, t, i, L, r):
     """One participant's declaration for this round: (action, target); never
-    against the target of a Djinn's Attunement (beings.may_harm)."""
+    against the target of a Djinn's Attunement (beings.may_harm).  No
+    Resonance without game text, of which it is part (a Kyriotate's host, I60):
+    no Calabite's tear; a sheet's abilities are game text too (sheet_param)."""
     p = s.I[i, F_CTRL]
     if _cowardice(s, t, i) or djinn_fear(s, t, i):
         return A_RETREAT, -1
     if weight(s, p, W_RETREAT) > 0.5 and _in_danger(s, t, i, r) and not _keeps_trap(s, t, i):
         return _berserk(s, t, i, A_RETREAT, -1, r)
     base, roll, song = _uses(s, t, i, r)
-    rend = tear_expectation(s, t, i) if t.C[s.I[i, F_DESIGN], D_KIND] == CALABITE else 0.0
+    rend = tear_expectation(s, t, i) if t.C[s.I[i, F_DESIGN], D_KIND] == CALABITE and has_text(s, i) else 0.0
     n_forfeit = forfeit_count(s, t, i)
     disables = has_sheet(s, t, i, E_DISABLE_OBJECT)
     best_a, best_j, best_v = A_WAIT, -1, 0.0

@@ -213,6 +213,24 @@ def test_the_hosts_death_gives_dissonance_and_trauma(b, rider):
     assert I[victor, S.F_ZONE] != S.Z_PLAY and I[r, S.F_DISS] == 2 and I[r, S.F_TRAUMA] > 0
 
 
+@pytest.mark.parametrize("seat,host", [(BELIAL, "Poof"), (GABRIEL, "Azra")])
+def test_an_immortal_host_that_dies_corporeally_is_freed_of_its_rider(b, seat, host):
+    """An Immortal at 0 Corporeal Hits "die[s] corporeally" and stays in play --
+    a Demonling enters Trauma in its Realm, a Malakite goes home and regenerates
+    -- and its Kyriotate takes the note and Trauma of its host's death (I62).
+    "When the rider leaves, the host is freed" (I60): back to its own Superior,
+    Influenced by no one."""
+    s, I, t = b.s, b.s.I, b.t
+    k = b.put(GABRIEL, "Tekhiel", b.earth)
+    h = b.put(seat, host, b.earth)
+    ride(s, t, k, h)
+    I[h, S.F_DMG + CORPOREAL] = hits(b, h, CORPOREAL)
+    corporeal_death(s, t, h)
+    assert I[h, S.F_ZONE] == S.Z_PLAY and I[h, S.F_LOC] == b.realm(seat)
+    assert (I[h, S.F_CTRL], I[h, S.F_INF_BY], I[h, S.F_RIDER], I[h, S.F_MUTE]) == (seat, -1, -1, 0)
+    assert I[k, S.F_HOST] == -1 and I[k, S.F_DISS] == 1 and I[k, S.F_TRAUMA] == hits(b, k, CORPOREAL)
+
+
 def test_a_kyriotates_host_has_no_game_text_and_no_destiny_or_fate_progress(b):
     """"Treat the Being to which a Kyriotate is attached as having no game text";
     "While the Kyriotate is attached to a Human, no condition in play counts

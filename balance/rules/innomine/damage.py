@@ -154,7 +154,8 @@ def corporeal_death(s, t, i):
     """Mortals die (afterlife); Undead are soul-dead; Malakim and Saints go home
     and regenerate; other Immortals enter Trauma for their Corporeal Hits in
     turns.  Each "die[s] corporeally": a Kyriotate or Shedite attached to i sees
-    its host die (hosts.host_dies)."""
+    its host die (hosts.host_dies); an Immortal, which stays in play, is freed of
+    the rider's Influence (I60)."""
     d = s.I[i, F_DESIGN]
     if t.C[d, D_KIND] == UNDEAD and t.C[d, D_CTYPE] != HUMAN and t.C[d, D_CTYPE] != ANIMAL:
         soul_death(s, t, i, CORPOREAL)      # "reduced to 0 Corporeal Hits, the Undead is soul-dead"
@@ -162,7 +163,7 @@ def corporeal_death(s, t, i):
     log(s, s.I[i, F_CTRL], i, -1, T_ZERO_CO, 0)
     if t.C[d, D_CTYPE] == HUMAN:
         _impudites_witness(s, t, i)
-    host_dies(s, t, i)
+    host_dies(s, t, i, t.C[d, D_CTYPE] != HUMAN and t.C[d, D_CTYPE] != ANIMAL)
     if t.C[d, D_CTYPE] == HUMAN:
         kill_human(s, t, i)
     elif t.C[d, D_CTYPE] == ANIMAL:

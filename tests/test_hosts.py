@@ -11,8 +11,9 @@ from positions import BELIAL, GABRIEL, Board, data_deck, peek
 from balance.rules.innomine import state as S
 from balance.rules.innomine.actions import take_action
 from balance.rules.innomine.beings import attach, detach, find_effect
-from balance.rules.innomine.combat import attackable, fight
+from balance.rules.innomine.combat import attackable, fight, fire_song, location_damage
 from balance.rules.innomine.d666 import D666, target_for_faces
+from balance.rules.innomine.effects import damage_all
 from balance.rules.innomine.damage import corporeal_death, deal_damage
 from balance.rules.innomine.end_turn import count_influenced_turns
 from balance.rules.innomine.fledging import can_fledge_into, fledge
@@ -372,6 +373,59 @@ def test_a_rider_may_only_wait_move_home_or_resonate_and_is_not_attacked(b):
     take_action(s, t, k)
     assert I[demon, S.F_DMG:S.F_DMG + 3].sum() == 0 and I[k, S.F_FIGHT] == -1
     assert I[k, S.F_HOST] == sam or I[k, S.F_LOC] == b.realm(GABRIEL)
+
+
+def test_a_rider_takes_no_damage_while_attached(b):
+    """A rider "is not manifest: it cannot be attacked" (I60): at its host's
+    Location it takes none of the damage that Location's text, a Nature card
+    hurting every Being on Earth, or a Song of Fire deals there, and no
+    Calabite tears at it; its host takes what it would take alone."""
+    s, I, t = b.s, b.s.I, b.t
+    dv = b.design("Death Valley")
+    t.eff[dv, 0, 3] = 1          # end_turn_damage targets = "beings": no starter Location hurts a Servitor
+    L = b.put(BELIAL, "Death Valley", b.earth)
+    k = b.put(GABRIEL, "Tekhiel", L)
+    sam = b.put(GABRIEL, "Sam Okafor", L)
+    ride(s, t, k, sam)
+
+    def burnt():
+        hurt = (I[k, S.F_DMG:S.F_DMG + 3].sum(), I[sam, S.F_DMG:S.F_DMG + 3].sum())
+        I[sam, S.F_DMG:S.F_DMG + 3] = 0
+        return hurt
+    location_damage(s, t, L)
+    assert burnt() == (0, 1)
+    damage_all(s, t, CORPOREAL, 1, 1, L)
+    assert burnt() == (0, 1)
+    vashka = b.put(BELIAL, "Vashka", L)
+    song = b.take(GABRIEL, "Song of Fire")
+    attach(s, t, song, vashka, BELIAL)
+    s.S[BELIAL, S.S_ESSENCE] = 5
+    fire_song(s, t, vashka, song, L)
+    assert burnt()[0] == 0
+    grasch = b.put(BELIAL, "Grasch", L)
+    I[sam, S.F_ENTERED] = s.g[S.G_TURN]  # not to be attacked yet: Grasch may only tear, move or wait
+    I[grasch, S.F_ACTS] = 1
+    n = len(b.log())
+    take_action(s, t, grasch)
+    assert I[k, S.F_DMG:S.F_DMG + 3].sum() == 0
+    assert not [line for line in b.log()[n:] if "tear at Tekhiel" in line]
+
+
+def test_a_rider_that_enters_trauma_leaves_its_host(b):
+    """An Immortal at 0 Corporeal Hits enters Trauma: "they return to their
+    Realm"; a rider so hurt (its damage from before it attached) leaves its
+    host, which is freed (I60) with its Destiny and Fate as they were (I62)."""
+    s, I, t = b.s, b.s.I, b.t
+    k = b.put(GABRIEL, "Tekhiel", b.earth)
+    sam = b.put(GABRIEL, "Sam Okafor", b.earth)
+    I[sam, S.F_CNT + C_TURNS_HEAVEN] = 1
+    ride(s, t, k, sam)
+    count_influenced_turns(s, t)
+    I[k, S.F_DMG + CORPOREAL] = hits(b, k, CORPOREAL)
+    corporeal_death(s, t, k)
+    assert I[k, S.F_TRAUMA] == hits(b, k, CORPOREAL) and I[k, S.F_LOC] == b.realm(GABRIEL)
+    assert I[k, S.F_HOST] == -1 and I[sam, S.F_RIDER] == -1 and I[sam, S.F_MUTE] == 0
+    assert (I[sam, S.F_CTRL], I[sam, S.F_INF_BY], I[sam, S.F_CNT + C_TURNS_HEAVEN]) == (-1, -1, 1)
 
 
 def test_a_reliever_fledges_into_a_kyriotate_which_rolls_at_once(b):

@@ -419,7 +419,8 @@ def _best_choir_resonance(s, t, i, p):
     Malakite stiffens the resolve of a Human or Ethereal its controller
     Influences; a Seraph rolls on its table when the roll may show a Tether plot
     (seraphim.view_value); a Calabite tears at a Being at its Location worth
-    hurting.  None for a Being with no game text, of which a Resonance is part
+    hurting, not a Kyriotate or Shedite riding a host, which is not manifest
+    (I60).  None for a Being with no game text, of which a Resonance is part
     (a Kyriotate's host, I60).  Returns (kind, target, score)."""
     k = t.C[s.I[i, F_DESIGN], D_KIND]
     best_k, best_j, best = K_WAIT, -1, -1e9
@@ -458,7 +459,7 @@ def _best_choir_resonance(s, t, i, p):
         r = realm_type(s, s.I[i, F_LOC])
         e = tear_expectation(s, t, i)
         for j in rivals(s):
-            if s.I[j, F_LOC] != s.I[i, F_LOC] or not is_being(s, t, j):
+            if s.I[j, F_LOC] != s.I[i, F_LOC] or not is_being(s, t, j) or s.I[j, F_HOST] >= 0:
                 continue
             v = target_value(s, t, p, j)
             sc = score(s, p, v * (0.3 + 0.7 * min(1.0, e / max(1, hits_left(s, t, j, r)))))

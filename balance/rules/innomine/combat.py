@@ -1176,7 +1176,8 @@ def _hit(s, t, i, j, r, amount):
 def fire_song(s, t, i, c, L):
     """Song of Fire: "Pay 1 Essence.  Do 2 Corporeal Hits to any number of
     Beings in your Location" -- the enemies worth hurting, as the policy sees it,
-    save the target of a Djinn's Attunement (beings.may_harm)."""
+    save the target of a Djinn's Attunement (beings.may_harm) and a Kyriotate
+    or Shedite riding a host, which is not manifest (I60)."""
     p = s.I[i, F_CTRL]
     if not pay_action(s, t, i, effect_param(s, t, c, E_DAMAGE_LOCATION, 3)):
         return
@@ -1185,7 +1186,7 @@ def fire_song(s, t, i, c, L):
     log(s, p, c, -1, T_USE_TEXT, 0)
     for j in beings_in_play(s):
         if (s.I[j, F_LOC] == L and is_being(s, t, j) and s.I[j, F_CTRL] != p and target_value(s, t, p, j) > 0
-                and may_harm(s, t, i, j)):
+                and may_harm(s, t, i, j) and s.I[j, F_HOST] < 0):
             log(s, p, c, j, T_ATTACK, deal_damage(s, t, i, j, r, amount))
 
 
@@ -1221,7 +1222,8 @@ def has_loc_text(s, t, L, code):
 
 @njit(cache=True)
 def location_damage(s, t, L):
-    """Death Valley-style Location text: Beings there take damage."""
+    """Death Valley-style Location text: Beings there take damage -- not a
+    Kyriotate or Shedite riding a host there, which is not manifest (I60)."""
     if L >= s.I.shape[0]:
         return
     d = s.I[L, F_DESIGN]
@@ -1229,7 +1231,7 @@ def location_damage(s, t, L):
         if t.eff[d, k, 0] == E_END_TURN_DAMAGE:
             r, amount, who = t.eff[d, k, 1], t.eff[d, k, 2], t.eff[d, k, 3]
             for i in beings_in_play(s):
-                if s.I[i, F_LOC] == L and is_being(s, t, i):
+                if s.I[i, F_LOC] == L and is_being(s, t, i) and s.I[i, F_HOST] < 0:
                     if who != 0 or is_human_card(t, s.I[i, F_DESIGN]):
                         location_harm(s, t, L, i, damage_from(s, t, L, i, r, amount))
 

@@ -24,7 +24,7 @@ from .beings import (
     send_home,
 )
 from .dissonance import add_dissonance, harms
-from .hosts import holds_dying_host, host_dies, spares_dissonance
+from .hosts import holds_dying_host, host_dies, spares_dissonance, unride
 from .humans import die_of_age, kill_human
 from .marches import ethereal_trauma, in_marches, last_non_marches
 from .state import (
@@ -35,6 +35,7 @@ from .state import (
     F_DYING,
     F_ET_OUT,
     F_FIGHT,
+    F_HOST,
     F_INF_BY,
     F_LOC,
     F_RIDER,
@@ -155,7 +156,8 @@ def corporeal_death(s, t, i):
     and regenerate; other Immortals enter Trauma for their Corporeal Hits in
     turns.  Each "die[s] corporeally": a Kyriotate or Shedite attached to i sees
     its host die (hosts.host_dies); an Immortal, which stays in play, is freed of
-    the rider's Influence (I60)."""
+    the rider's Influence (I60).  A Kyriotate or Shedite that enters Trauma
+    while riding leaves its host first (hosts.unride), as when it goes home."""
     d = s.I[i, F_DESIGN]
     if t.C[d, D_KIND] == UNDEAD and t.C[d, D_CTYPE] != HUMAN and t.C[d, D_CTYPE] != ANIMAL:
         soul_death(s, t, i, CORPOREAL)      # "reduced to 0 Corporeal Hits, the Undead is soul-dead"
@@ -173,6 +175,8 @@ def corporeal_death(s, t, i):
         s.I[i, F_DMG + CORPOREAL] = 0
         log(s, s.I[i, F_CTRL], i, -1, T_REGEN, 0)
     else:
+        if s.I[i, F_HOST] >= 0:
+            unride(s, t, i)
         s.I[i, F_TRAUMA] = t.C[d, D_HITS + CORPOREAL]
         drop_objects(s, t, i)
         send_home(s, t, i)

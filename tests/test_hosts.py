@@ -21,6 +21,7 @@ from balance.rules.innomine.host_resonance import hold_rolls, resonate_host, ret
 from balance.rules.innomine.hosts import can_host, go_home, ride, unride
 from balance.rules.innomine.humans import age_mortals
 from balance.rules.innomine.seraphim import gullibility
+from balance.rules.innomine.superior_dissonance import neglect
 from balance.rules.innomine.tables import D_HITS, D_LIFESPAN
 from balance.rules.innomine.vocabulary import (
     C_TURNS_HEAVEN,
@@ -426,6 +427,24 @@ def test_a_rider_that_enters_trauma_leaves_its_host(b):
     assert I[k, S.F_TRAUMA] == hits(b, k, CORPOREAL) and I[k, S.F_LOC] == b.realm(GABRIEL)
     assert I[k, S.F_HOST] == -1 and I[sam, S.F_RIDER] == -1 and I[sam, S.F_MUTE] == 0
     assert (I[sam, S.F_CTRL], I[sam, S.F_INF_BY], I[sam, S.F_CNT + C_TURNS_HEAVEN]) == (-1, -1, 1)
+
+
+def test_gabriels_rider_is_not_held_to_engage_a_demon(b):
+    """Gabriel's condition: "her Servitors may not go longer than a number of
+    turns equal to their Celestial Hits without engaging a demon in combat" --
+    a rider "joins no combat" (I60), so, like a Servitor in Trauma (I47), it
+    is not held to it while it rides; once it leaves its host, it is."""
+    s, I, t = b.s, b.s.I, b.t
+    k = b.put(GABRIEL, "Tekhiel", b.earth)
+    sam = b.put(GABRIEL, "Sam Okafor", b.earth)
+    b.put(BELIAL, "Vashka", b.earth)
+    ride(s, t, k, sam)
+    I[k, S.F_ENGAGED] = s.g[S.G_TURN] - hits(b, k) - 1      # overdue
+    neglect(s, t)
+    assert I[k, S.F_DISS] == 0
+    go_home(s, t, k)
+    neglect(s, t)
+    assert I[k, S.F_DISS] == 1
 
 
 def test_a_reliever_fledges_into_a_kyriotate_which_rolls_at_once(b):

@@ -14,7 +14,7 @@ from balance.rules.innomine.beings import attach, detach, find_effect
 from balance.rules.innomine.combat import attackable, fight, fire_song, location_damage
 from balance.rules.innomine.d666 import D666, target_for_faces
 from balance.rules.innomine.effects import damage_all
-from balance.rules.innomine.damage import corporeal_death, deal_damage
+from balance.rules.innomine.damage import corporeal_death, deal_damage, ethereal_loss
 from balance.rules.innomine.end_turn import count_influenced_turns
 from balance.rules.innomine.fledging import can_fledge_into, fledge
 from balance.rules.innomine.host_resonance import hold_rolls, resonate_host, return_to_realm
@@ -29,6 +29,7 @@ from balance.rules.innomine.vocabulary import (
     CELESTIAL,
     CORPOREAL,
     E_ROLL_DAMAGE,
+    ETHEREAL_REALM,
 )
 from balance.sim.seeding import d6
 
@@ -445,6 +446,35 @@ def test_gabriels_rider_is_not_held_to_engage_a_demon(b):
     go_home(s, t, k)
     neglect(s, t)
     assert I[k, S.F_DISS] == 1
+
+
+def test_a_broken_influence_frees_a_servitor_to_its_superior_and_ends_a_ride(b):
+    """At 0 Ethereal Hits, "Beings Influenced by them may be freed of the
+    Influence -- roll d6 for each.  On a 1 or 2, the Influence is broken": a
+    Servitor so freed is its own Superior's again, and a rider whose hold is
+    broken leaves its host, which is freed (I60)."""
+    s, I, t = b.s, b.s.I, b.t
+    k = b.put(GABRIEL, "Tekhiel", b.earth)
+    poof = b.put(BELIAL, "Poof", b.earth)
+    vashka = b.put(BELIAL, "Vashka", b.earth)
+    florian = b.put(GABRIEL, "Saint Florian", b.earth)
+    seen = set()
+    for _ in range(TRIALS // 4):
+        if I[k, S.F_HOST] < 0:
+            ride(s, t, k, poof)
+        I[florian, S.F_CTRL], I[florian, S.F_INF_BY] = BELIAL, vashka
+        for rider, held in ((k, poof), (vashka, florian)):
+            broken = die(b) <= 2
+            seen.add(broken)
+            I[rider, S.F_DMG + ETHEREAL_REALM] = hits(b, rider, ETHEREAL_REALM)
+            ethereal_loss(s, t, rider)
+            I[rider, S.F_DMG + ETHEREAL_REALM] = I[rider, S.F_ET_OUT] = 0
+            assert (I[held, S.F_CTRL], I[held, S.F_INF_BY]) == ((I[held, S.F_OWNER], -1) if broken
+                                                               else (I[rider, S.F_CTRL], rider))
+            if held == poof:
+                assert (I[k, S.F_HOST], I[poof, S.F_RIDER], I[poof, S.F_MUTE]) == ((-1, -1, 0) if broken
+                                                                                   else (poof, k, 1))
+    assert seen == {True, False}
 
 
 def test_a_reliever_fledges_into_a_kyriotate_which_rolls_at_once(b):

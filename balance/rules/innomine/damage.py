@@ -14,6 +14,7 @@ from ...sim.seeding import d6
 from .beings import (
     drop_objects,
     drop_songs,
+    free_of_influence,
     hits,
     hits_left,
     initiates_encounter,
@@ -197,8 +198,11 @@ def _impudites_witness(s, t, h):
 
 @njit(cache=True)
 def ethereal_loss(s, t, i):
-    """Songs lost; each Influence the Being holds breaks on a d6 of 1 or 2; "If
-    in the Marches, Beings other than an Ethereal are ejected to their last
+    """Songs lost; each Influence the Being holds breaks on a d6 of 1 or 2: the
+    Being is freed of it, a Servitor back to its own Superior
+    (free_of_influence), a Kyriotate's or Shedite's host by the end of the ride
+    (hosts.unride: the rider's Influence is its hold, I60); "If in the
+    Marches, Beings other than an Ethereal are ejected to their last
     non-Marches Location.  An Ethereal leaves to a new location in the Marches
     and enters Trauma" (marches.py)."""
     log(s, s.I[i, F_CTRL], i, -1, T_ZERO_ET, 0)
@@ -206,8 +210,10 @@ def ethereal_loss(s, t, i):
     drop_songs(s, t, i)
     for j in beings_in_play(s):
         if s.I[j, F_INF_BY] == i and s.I[j, F_ZONE] == Z_PLAY and d6(s.rng) <= 2:
-            s.I[j, F_INF_BY] = -1
-            s.I[j, F_CTRL] = -1
+            if s.I[j, F_RIDER] == i:
+                unride(s, t, i)
+            else:
+                free_of_influence(s, t, j)
     if in_marches(s, s.I[i, F_LOC]):
         if t.C[s.I[i, F_DESIGN], D_CTYPE] == ETHEREAL:
             move_to(s, t, i, ethereal_trauma(s, t, i))

@@ -17,7 +17,7 @@ from balance.rules.innomine.effects import damage_all
 from balance.rules.innomine.damage import corporeal_death, deal_damage, ethereal_loss
 from balance.rules.innomine.end_turn import count_influenced_turns
 from balance.rules.innomine.fledging import can_fledge_into, fledge
-from balance.rules.innomine.host_resonance import hold_rolls, resonate_host, return_to_realm
+from balance.rules.innomine.host_resonance import best_host, hold_rolls, resonate_host, return_to_realm
 from balance.rules.innomine.hosts import can_host, go_home, ride, unride
 from balance.rules.innomine.humans import age_mortals
 from balance.rules.innomine.seraphim import gullibility
@@ -475,6 +475,22 @@ def test_a_broken_influence_frees_a_servitor_to_its_superior_and_ends_a_ride(b):
                 assert (I[k, S.F_HOST], I[poof, S.F_RIDER], I[poof, S.F_MUTE]) == ((-1, -1, 0) if broken
                                                                                    else (poof, k, 1))
     assert seen == {True, False}
+
+
+def test_a_rider_does_not_choose_a_dying_host(b):
+    """A host that dies while the rider is attached costs it a note and Trauma
+    (I62); one past its Lifespan or at 0 Hits, kept in play only to the end of
+    the turn by a Shedite of Saminga's (I71), is dying: the policies do not
+    choose it as a host."""
+    s, I, t = b.s, b.s.I, b.t
+    k = b.put(GABRIEL, "Tekhiel", b.earth)
+    sam = b.put(GABRIEL, "Sam Okafor", b.earth, ctrl=BELIAL)
+    assert best_host(s, t, k, GABRIEL, True)[0] == sam
+    I[sam, S.F_DYING] = 1
+    assert best_host(s, t, k, GABRIEL, True)[0] == -1
+    I[sam, S.F_DYING] = 0
+    I[sam, S.F_DMG + CORPOREAL] = hits(b, sam, CORPOREAL)
+    assert best_host(s, t, k, GABRIEL, True)[0] == -1
 
 
 def test_a_reliever_fledges_into_a_kyriotate_which_rolls_at_once(b):

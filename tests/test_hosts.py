@@ -11,14 +11,17 @@ from positions import BELIAL, GABRIEL, Board, data_deck, peek
 from balance.rules.innomine import state as S
 from balance.rules.innomine.actions import take_action
 from balance.rules.innomine.beings import attach, detach, find_effect
-from balance.rules.innomine.combat import attackable
+from balance.rules.innomine.combat import attackable, fight, fire_song, location_damage
 from balance.rules.innomine.d666 import D666, target_for_faces
-from balance.rules.innomine.damage import corporeal_death, deal_damage
+from balance.rules.innomine.effects import damage_all
+from balance.rules.innomine.damage import corporeal_death, deal_damage, ethereal_loss
 from balance.rules.innomine.end_turn import count_influenced_turns
 from balance.rules.innomine.fledging import can_fledge_into, fledge
-from balance.rules.innomine.host_resonance import hold_rolls, resonate_host, return_to_realm
+from balance.rules.innomine.host_resonance import best_host, hold_rolls, resonate_host, return_to_realm
 from balance.rules.innomine.hosts import can_host, go_home, ride, unride
 from balance.rules.innomine.humans import age_mortals
+from balance.rules.innomine.seraphim import gullibility
+from balance.rules.innomine.superior_dissonance import neglect
 from balance.rules.innomine.tables import D_HITS, D_LIFESPAN
 from balance.rules.innomine.vocabulary import (
     C_TURNS_HEAVEN,
@@ -26,6 +29,7 @@ from balance.rules.innomine.vocabulary import (
     CELESTIAL,
     CORPOREAL,
     E_ROLL_DAMAGE,
+    ETHEREAL_REALM,
 )
 from balance.sim.seeding import d6
 
@@ -212,6 +216,24 @@ def test_the_hosts_death_gives_dissonance_and_trauma(b, rider):
     assert I[victor, S.F_ZONE] != S.Z_PLAY and I[r, S.F_DISS] == 2 and I[r, S.F_TRAUMA] > 0
 
 
+@pytest.mark.parametrize("seat,host", [(BELIAL, "Poof"), (GABRIEL, "Azra")])
+def test_an_immortal_host_that_dies_corporeally_is_freed_of_its_rider(b, seat, host):
+    """An Immortal at 0 Corporeal Hits "die[s] corporeally" and stays in play --
+    a Demonling enters Trauma in its Realm, a Malakite goes home and regenerates
+    -- and its Kyriotate takes the note and Trauma of its host's death (I62).
+    "When the rider leaves, the host is freed" (I60): back to its own Superior,
+    Influenced by no one."""
+    s, I, t = b.s, b.s.I, b.t
+    k = b.put(GABRIEL, "Tekhiel", b.earth)
+    h = b.put(seat, host, b.earth)
+    ride(s, t, k, h)
+    I[h, S.F_DMG + CORPOREAL] = hits(b, h, CORPOREAL)
+    corporeal_death(s, t, h)
+    assert I[h, S.F_ZONE] == S.Z_PLAY and I[h, S.F_LOC] == b.realm(seat)
+    assert (I[h, S.F_CTRL], I[h, S.F_INF_BY], I[h, S.F_RIDER], I[h, S.F_MUTE]) == (seat, -1, -1, 0)
+    assert I[k, S.F_HOST] == -1 and I[k, S.F_DISS] == 1 and I[k, S.F_TRAUMA] == hits(b, k, CORPOREAL)
+
+
 def test_a_kyriotates_host_has_no_game_text_and_no_destiny_or_fate_progress(b):
     """"Treat the Being to which a Kyriotate is attached as having no game text";
     "While the Kyriotate is attached to a Human, no condition in play counts
@@ -230,6 +252,48 @@ def test_a_kyriotates_host_has_no_game_text_and_no_destiny_or_fate_progress(b):
     assert I[victor, S.F_CNT + C_TURNS_HEAVEN] == 1       # ...but none of it counts
     assert find_effect(s, t, victor, E_ROLL_DAMAGE) == victor
     assert I[victor, S.F_CTRL] == -1                      # freed of the Influence
+
+
+@pytest.mark.parametrize("seat,host", [(BELIAL, "Vashka"), (BELIAL, "Grasch"), (GABRIEL, "Ofiel")])
+def test_a_kyriotates_host_does_not_resonate(b, seat, host):
+    """"Treat the Being to which a Kyriotate is attached as having no game text",
+    and a Resonance "is considered part of the game text of any such card": the
+    host, with its action, neither Influences (an Impudite beside a free Human),
+    nor tears (a Calabite beside a demon it may not yet attack, or in combat),
+    nor Resonates for a second action (an Ofanite that attacks)."""
+    s, I, t = b.s, b.s.I, b.t
+    k = b.put(GABRIEL, "Tekhiel", b.earth)
+    h = b.put(seat, host, b.earth)
+    b.put(GABRIEL, "Sam Okafor", b.earth)
+    foe = b.put(BELIAL, "Moloquin", b.earth, entered=0 if host == "Ofiel" else s.g[S.G_TURN])
+    ride(s, t, k, h)
+    n = len(b.log())
+    take_action(s, t, h)
+    if host == "Grasch":
+        I[h, S.F_DISCORD] = 2          # Weakness: Attack 1, so a tear would do more than a blow
+        I[h, S.F_ACTS] = 1
+        fight(s, t, h, foe)
+    lines = b.log()[n:]
+    assert lines and not [line for line in lines if "Influence" in line or "Resonates" in line]
+
+
+def test_a_kyriotates_balseraph_host_takes_no_free_resonance_from_gullibility(tmp_path):
+    """Gullibility lets "one Balseraph [...] use their Resonance on the Angel":
+    not a Balseraph a Kyriotate rides, which has no game text, and so no
+    Resonance."""
+    decks = (data_deck(tmp_path, "belial", "hosts.toml", {}, {}),
+             data_deck(tmp_path, "gabriel", "hosts.toml", {"Tekhiel": 1, "Haziel": 1}, {}))
+    b = Board(decks=decks)
+    b.clear_board()
+    s, I, t = b.s, b.s.I, b.t
+    k = b.put(GABRIEL, "Tekhiel", b.earth)
+    sis = b.put(BELIAL, "Sistrael", b.earth)
+    haziel = b.put(GABRIEL, "Haziel", b.earth, ctrl=BELIAL)   # a Seraph another seat holds
+    I[haziel, S.F_DISCORD] = 1
+    ride(s, t, k, sis)
+    n = len(b.log())
+    gullibility(s, t, GABRIEL)
+    assert b.log()[n:] == [] and I[haziel, S.F_CTRL] == BELIAL
 
 
 def test_a_shedites_host_keeps_its_text_and_its_destiny_and_fate(b):
@@ -311,6 +375,122 @@ def test_a_rider_may_only_wait_move_home_or_resonate_and_is_not_attacked(b):
     take_action(s, t, k)
     assert I[demon, S.F_DMG:S.F_DMG + 3].sum() == 0 and I[k, S.F_FIGHT] == -1
     assert I[k, S.F_HOST] == sam or I[k, S.F_LOC] == b.realm(GABRIEL)
+
+
+def test_a_rider_takes_no_damage_while_attached(b):
+    """A rider "is not manifest: it cannot be attacked" (I60): at its host's
+    Location it takes none of the damage that Location's text, a Nature card
+    hurting every Being on Earth, or a Song of Fire deals there, and no
+    Calabite tears at it; its host takes what it would take alone."""
+    s, I, t = b.s, b.s.I, b.t
+    dv = b.design("Death Valley")
+    t.eff[dv, 0, 3] = 1          # end_turn_damage targets = "beings": no starter Location hurts a Servitor
+    L = b.put(BELIAL, "Death Valley", b.earth)
+    k = b.put(GABRIEL, "Tekhiel", L)
+    sam = b.put(GABRIEL, "Sam Okafor", L)
+    ride(s, t, k, sam)
+
+    def burnt():
+        hurt = (I[k, S.F_DMG:S.F_DMG + 3].sum(), I[sam, S.F_DMG:S.F_DMG + 3].sum())
+        I[sam, S.F_DMG:S.F_DMG + 3] = 0
+        return hurt
+    location_damage(s, t, L)
+    assert burnt() == (0, 1)
+    damage_all(s, t, CORPOREAL, 1, 1, L)
+    assert burnt() == (0, 1)
+    vashka = b.put(BELIAL, "Vashka", L)
+    song = b.take(GABRIEL, "Song of Fire")
+    attach(s, t, song, vashka, BELIAL)
+    s.S[BELIAL, S.S_ESSENCE] = 5
+    fire_song(s, t, vashka, song, L)
+    assert burnt()[0] == 0
+    grasch = b.put(BELIAL, "Grasch", L)
+    I[sam, S.F_ENTERED] = s.g[S.G_TURN]  # not to be attacked yet: Grasch may only tear, move or wait
+    I[grasch, S.F_ACTS] = 1
+    n = len(b.log())
+    take_action(s, t, grasch)
+    assert I[k, S.F_DMG:S.F_DMG + 3].sum() == 0
+    assert not [line for line in b.log()[n:] if "tear at Tekhiel" in line]
+
+
+def test_a_rider_that_enters_trauma_leaves_its_host(b):
+    """An Immortal at 0 Corporeal Hits enters Trauma: "they return to their
+    Realm"; a rider so hurt (its damage from before it attached) leaves its
+    host, which is freed (I60) with its Destiny and Fate as they were (I62)."""
+    s, I, t = b.s, b.s.I, b.t
+    k = b.put(GABRIEL, "Tekhiel", b.earth)
+    sam = b.put(GABRIEL, "Sam Okafor", b.earth)
+    I[sam, S.F_CNT + C_TURNS_HEAVEN] = 1
+    ride(s, t, k, sam)
+    count_influenced_turns(s, t)
+    I[k, S.F_DMG + CORPOREAL] = hits(b, k, CORPOREAL)
+    corporeal_death(s, t, k)
+    assert I[k, S.F_TRAUMA] == hits(b, k, CORPOREAL) and I[k, S.F_LOC] == b.realm(GABRIEL)
+    assert I[k, S.F_HOST] == -1 and I[sam, S.F_RIDER] == -1 and I[sam, S.F_MUTE] == 0
+    assert (I[sam, S.F_CTRL], I[sam, S.F_INF_BY], I[sam, S.F_CNT + C_TURNS_HEAVEN]) == (-1, -1, 1)
+
+
+def test_gabriels_rider_is_not_held_to_engage_a_demon(b):
+    """Gabriel's condition: "her Servitors may not go longer than a number of
+    turns equal to their Celestial Hits without engaging a demon in combat" --
+    a rider "joins no combat" (I60), so, like a Servitor in Trauma (I47), it
+    is not held to it while it rides; once it leaves its host, it is."""
+    s, I, t = b.s, b.s.I, b.t
+    k = b.put(GABRIEL, "Tekhiel", b.earth)
+    sam = b.put(GABRIEL, "Sam Okafor", b.earth)
+    b.put(BELIAL, "Vashka", b.earth)
+    ride(s, t, k, sam)
+    I[k, S.F_ENGAGED] = s.g[S.G_TURN] - hits(b, k) - 1      # overdue
+    neglect(s, t)
+    assert I[k, S.F_DISS] == 0
+    go_home(s, t, k)
+    neglect(s, t)
+    assert I[k, S.F_DISS] == 1
+
+
+def test_a_broken_influence_frees_a_servitor_to_its_superior_and_ends_a_ride(b):
+    """At 0 Ethereal Hits, "Beings Influenced by them may be freed of the
+    Influence -- roll d6 for each.  On a 1 or 2, the Influence is broken": a
+    Servitor so freed is its own Superior's again, and a rider whose hold is
+    broken leaves its host, which is freed (I60)."""
+    s, I, t = b.s, b.s.I, b.t
+    k = b.put(GABRIEL, "Tekhiel", b.earth)
+    poof = b.put(BELIAL, "Poof", b.earth)
+    vashka = b.put(BELIAL, "Vashka", b.earth)
+    florian = b.put(GABRIEL, "Saint Florian", b.earth)
+    seen = set()
+    for _ in range(TRIALS // 4):
+        if I[k, S.F_HOST] < 0:
+            ride(s, t, k, poof)
+        I[florian, S.F_CTRL], I[florian, S.F_INF_BY] = BELIAL, vashka
+        for rider, held in ((k, poof), (vashka, florian)):
+            broken = die(b) <= 2
+            seen.add(broken)
+            I[rider, S.F_DMG + ETHEREAL_REALM] = hits(b, rider, ETHEREAL_REALM)
+            ethereal_loss(s, t, rider)
+            I[rider, S.F_DMG + ETHEREAL_REALM] = I[rider, S.F_ET_OUT] = 0
+            assert (I[held, S.F_CTRL], I[held, S.F_INF_BY]) == ((I[held, S.F_OWNER], -1) if broken
+                                                               else (I[rider, S.F_CTRL], rider))
+            if held == poof:
+                assert (I[k, S.F_HOST], I[poof, S.F_RIDER], I[poof, S.F_MUTE]) == ((-1, -1, 0) if broken
+                                                                                   else (poof, k, 1))
+    assert seen == {True, False}
+
+
+def test_a_rider_does_not_choose_a_dying_host(b):
+    """A host that dies while the rider is attached costs it a note and Trauma
+    (I62); one past its Lifespan or at 0 Hits, kept in play only to the end of
+    the turn by a Shedite of Saminga's (I71), is dying: the policies do not
+    choose it as a host."""
+    s, I, t = b.s, b.s.I, b.t
+    k = b.put(GABRIEL, "Tekhiel", b.earth)
+    sam = b.put(GABRIEL, "Sam Okafor", b.earth, ctrl=BELIAL)
+    assert best_host(s, t, k, GABRIEL, True)[0] == sam
+    I[sam, S.F_DYING] = 1
+    assert best_host(s, t, k, GABRIEL, True)[0] == -1
+    I[sam, S.F_DYING] = 0
+    I[sam, S.F_DMG + CORPOREAL] = hits(b, sam, CORPOREAL)
+    assert best_host(s, t, k, GABRIEL, True)[0] == -1
 
 
 def test_a_reliever_fledges_into_a_kyriotate_which_rolls_at_once(b):

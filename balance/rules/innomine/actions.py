@@ -16,6 +16,7 @@ from .beings import (
     find_effect,
     has_effect,
     has_sheet,
+    has_text,
     hits_left,
     is_being,
     is_human_card,
@@ -308,9 +309,10 @@ def _keep_by_charge(s, t, i, p):
 @njit(cache=True)
 def _wants_second_action(s, t, i, p):
     """Does the controller of Ofanite i use its Resonance now, before i's usual
-    action?  Once a turn; scripted policies only while i carries no Dissonance (a
-    failure costs a note), the random-legal one half the time."""
-    if s.I[i, F_RESONATED] == s.g[G_TURN] or s.I[i, F_TRAUMA] > 0:
+    action?  Once a turn, and not without game text, of which the Resonance is
+    part (a Kyriotate's host, I60); scripted policies only while i carries no
+    Dissonance (a failure costs a note), the random-legal one half the time."""
+    if s.I[i, F_RESONATED] == s.g[G_TURN] or not has_text(s, i):
         return False
     if is_random(s, p):
         return below_policy(s, 2) == 0
@@ -419,9 +421,13 @@ def _best_choir_resonance(s, t, i, p):
     Malakite stiffens the resolve of a Human or Ethereal its controller
     Influences; a Seraph rolls on its table when the roll may show a Tether plot
     (seraphim.view_value); a Calabite tears at a Being at its Location worth
-    hurting.  Returns (kind, target, score)."""
+    hurting, not a Kyriotate or Shedite riding a host, which is not manifest
+    (I60).  None for a Being with no game text, of which a Resonance is part
+    (a Kyriotate's host, I60).  Returns (kind, target, score)."""
     k = t.C[s.I[i, F_DESIGN], D_KIND]
     best_k, best_j, best = K_WAIT, -1, -1e9
+    if not has_text(s, i):
+        return best_k, best_j, best
     if can_view(s, t, i):
         return K_VIEW, -1, score(s, p, view_value(s, t, i) * weight(s, p, W_HOLD_TETHER))
     if (k == CHERUB or k == DJINN) and s.I[i, F_TRAUMA] == 0:
@@ -455,7 +461,7 @@ def _best_choir_resonance(s, t, i, p):
         r = realm_type(s, s.I[i, F_LOC])
         e = tear_expectation(s, t, i)
         for j in rivals(s):
-            if s.I[j, F_LOC] != s.I[i, F_LOC] or not is_being(s, t, j):
+            if s.I[j, F_LOC] != s.I[i, F_LOC] or not is_being(s, t, j) or s.I[j, F_HOST] >= 0:
                 continue
             v = target_value(s, t, p, j)
             sc = score(s, p, v * (0.3 + 0.7 * min(1.0, e / max(1, hits_left(s, t, j, r)))))

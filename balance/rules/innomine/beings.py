@@ -383,12 +383,19 @@ def free_influenced_by(s, t, actor):
     """Beings Influenced by ``actor`` are freed of that Influence."""
     for j in beings_in_play(s):
         if s.I[j, F_INF_BY] == actor and s.I[j, F_ZONE] == Z_PLAY:
-            s.I[j, F_INF_BY] = -1
-            if t.C[s.I[j, F_DESIGN], D_CTYPE] != SERVITOR:
-                s.I[j, F_CTRL] = -1
-            else:
-                s.I[j, F_CTRL] = s.I[j, F_OWNER]
-            s.I[j, F_TEMP_CTRL] = 0
+            free_of_influence(s, t, j)
+
+
+@njit(cache=True)
+def free_of_influence(s, t, j):
+    """Being j is freed of the Influence it is under: a Servitor goes back to
+    its own Superior, any other Being to no one."""
+    s.I[j, F_INF_BY] = -1
+    if t.C[s.I[j, F_DESIGN], D_CTYPE] != SERVITOR:
+        s.I[j, F_CTRL] = -1
+    else:
+        s.I[j, F_CTRL] = s.I[j, F_OWNER]
+    s.I[j, F_TEMP_CTRL] = 0
 
 
 @njit(cache=True)

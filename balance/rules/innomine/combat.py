@@ -40,6 +40,7 @@ from .beings import (
     find_effect,
     has_effect,
     has_sheet,
+    has_text,
     hits_left,
     influence_side,
     initiates_encounter,
@@ -889,14 +890,16 @@ def _blow(s, t, e, a, v, r):
 @njit(cache=True)
 def _choose(s, t, i, L, r):
     """One participant's declaration for this round: (action, target); never
-    against the target of a Djinn's Attunement (beings.may_harm)."""
+    against the target of a Djinn's Attunement (beings.may_harm).  No
+    Resonance without game text, of which it is part (a Kyriotate's host, I60):
+    no Calabite's tear; a sheet's abilities are game text too (sheet_param)."""
     p = s.I[i, F_CTRL]
     if _cowardice(s, t, i) or djinn_fear(s, t, i):
         return A_RETREAT, -1
     if weight(s, p, W_RETREAT) > 0.5 and _in_danger(s, t, i, r) and not _keeps_trap(s, t, i):
         return _berserk(s, t, i, A_RETREAT, -1, r)
     base, roll, song = _uses(s, t, i, r)
-    rend = tear_expectation(s, t, i) if t.C[s.I[i, F_DESIGN], D_KIND] == CALABITE else 0.0
+    rend = tear_expectation(s, t, i) if t.C[s.I[i, F_DESIGN], D_KIND] == CALABITE and has_text(s, i) else 0.0
     n_forfeit = forfeit_count(s, t, i)
     disables = has_sheet(s, t, i, E_DISABLE_OBJECT)
     best_a, best_j, best_v = A_WAIT, -1, 0.0
@@ -1173,7 +1176,8 @@ def _hit(s, t, i, j, r, amount):
 def fire_song(s, t, i, c, L):
     """Song of Fire: "Pay 1 Essence.  Do 2 Corporeal Hits to any number of
     Beings in your Location" -- the enemies worth hurting, as the policy sees it,
-    save the target of a Djinn's Attunement (beings.may_harm)."""
+    save the target of a Djinn's Attunement (beings.may_harm) and a Kyriotate
+    or Shedite riding a host, which is not manifest (I60)."""
     p = s.I[i, F_CTRL]
     if not pay_action(s, t, i, effect_param(s, t, c, E_DAMAGE_LOCATION, 3)):
         return
@@ -1182,7 +1186,7 @@ def fire_song(s, t, i, c, L):
     log(s, p, c, -1, T_USE_TEXT, 0)
     for j in beings_in_play(s):
         if (s.I[j, F_LOC] == L and is_being(s, t, j) and s.I[j, F_CTRL] != p and target_value(s, t, p, j) > 0
-                and may_harm(s, t, i, j)):
+                and may_harm(s, t, i, j) and s.I[j, F_HOST] < 0):
             log(s, p, c, j, T_ATTACK, deal_damage(s, t, i, j, r, amount))
 
 
@@ -1218,7 +1222,8 @@ def has_loc_text(s, t, L, code):
 
 @njit(cache=True)
 def location_damage(s, t, L):
-    """Death Valley-style Location text: Beings there take damage."""
+    """Death Valley-style Location text: Beings there take damage -- not a
+    Kyriotate or Shedite riding a host there, which is not manifest (I60)."""
     if L >= s.I.shape[0]:
         return
     d = s.I[L, F_DESIGN]
@@ -1226,7 +1231,7 @@ def location_damage(s, t, L):
         if t.eff[d, k, 0] == E_END_TURN_DAMAGE:
             r, amount, who = t.eff[d, k, 1], t.eff[d, k, 2], t.eff[d, k, 3]
             for i in beings_in_play(s):
-                if s.I[i, F_LOC] == L and is_being(s, t, i):
+                if s.I[i, F_LOC] == L and is_being(s, t, i) and s.I[i, F_HOST] < 0:
                     if who != 0 or is_human_card(t, s.I[i, F_DESIGN]):
                         location_harm(s, t, L, i, damage_from(s, t, L, i, r, amount))
 

@@ -14,6 +14,7 @@ from ...sim.seeding import d6
 from .beings import (
     drop_objects,
     drop_songs,
+    free_of_influence,
     hits,
     hits_left,
     initiates_encounter,
@@ -24,7 +25,7 @@ from .beings import (
     send_home,
 )
 from .dissonance import add_dissonance, harms
-from .hosts import holds_dying_host, host_dies, spares_dissonance
+from .hosts import holds_dying_host, host_dies, spares_dissonance, unride
 from .humans import die_of_age, kill_human
 from .marches import ethereal_trauma, in_marches, last_non_marches
 from .state import (
@@ -35,6 +36,7 @@ from .state import (
     F_DYING,
     F_ET_OUT,
     F_FIGHT,
+    F_HOST,
     F_INF_BY,
     F_LOC,
     F_RIDER,
@@ -154,7 +156,9 @@ def corporeal_death(s, t, i):
     """Mortals die (afterlife); Undead are soul-dead; Malakim and Saints go home
     and regenerate; other Immortals enter Trauma for their Corporeal Hits in
     turns.  Each "die[s] corporeally": a Kyriotate or Shedite attached to i sees
-    its host die (hosts.host_dies)."""
+    its host die (hosts.host_dies); an Immortal, which stays in play, is freed of
+    the rider's Influence (I60).  A Kyriotate or Shedite that enters Trauma
+    while riding leaves its host first (hosts.unride), as when it goes home."""
     d = s.I[i, F_DESIGN]
     if t.C[d, D_KIND] == UNDEAD and t.C[d, D_CTYPE] != HUMAN and t.C[d, D_CTYPE] != ANIMAL:
         soul_death(s, t, i, CORPOREAL)      # "reduced to 0 Corporeal Hits, the Undead is soul-dead"
@@ -162,7 +166,7 @@ def corporeal_death(s, t, i):
     log(s, s.I[i, F_CTRL], i, -1, T_ZERO_CO, 0)
     if t.C[d, D_CTYPE] == HUMAN:
         _impudites_witness(s, t, i)
-    host_dies(s, t, i)
+    host_dies(s, t, i, t.C[d, D_CTYPE] != HUMAN and t.C[d, D_CTYPE] != ANIMAL)
     if t.C[d, D_CTYPE] == HUMAN:
         kill_human(s, t, i)
     elif t.C[d, D_CTYPE] == ANIMAL:
@@ -172,6 +176,8 @@ def corporeal_death(s, t, i):
         s.I[i, F_DMG + CORPOREAL] = 0
         log(s, s.I[i, F_CTRL], i, -1, T_REGEN, 0)
     else:
+        if s.I[i, F_HOST] >= 0:
+            unride(s, t, i)
         s.I[i, F_TRAUMA] = t.C[d, D_HITS + CORPOREAL]
         drop_objects(s, t, i)
         send_home(s, t, i)
@@ -192,8 +198,11 @@ def _impudites_witness(s, t, h):
 
 @njit(cache=True)
 def ethereal_loss(s, t, i):
-    """Songs lost; each Influence the Being holds breaks on a d6 of 1 or 2; "If
-    in the Marches, Beings other than an Ethereal are ejected to their last
+    """Songs lost; each Influence the Being holds breaks on a d6 of 1 or 2: the
+    Being is freed of it, a Servitor back to its own Superior
+    (free_of_influence), a Kyriotate's or Shedite's host by the end of the ride
+    (hosts.unride: the rider's Influence is its hold, I60); "If in the
+    Marches, Beings other than an Ethereal are ejected to their last
     non-Marches Location.  An Ethereal leaves to a new location in the Marches
     and enters Trauma" (marches.py)."""
     log(s, s.I[i, F_CTRL], i, -1, T_ZERO_ET, 0)
@@ -201,8 +210,10 @@ def ethereal_loss(s, t, i):
     drop_songs(s, t, i)
     for j in beings_in_play(s):
         if s.I[j, F_INF_BY] == i and s.I[j, F_ZONE] == Z_PLAY and d6(s.rng) <= 2:
-            s.I[j, F_INF_BY] = -1
-            s.I[j, F_CTRL] = -1
+            if s.I[j, F_RIDER] == i:
+                unride(s, t, i)
+            else:
+                free_of_influence(s, t, j)
     if in_marches(s, s.I[i, F_LOC]):
         if t.C[s.I[i, F_DESIGN], D_CTYPE] == ETHEREAL:
             move_to(s, t, i, ethereal_trauma(s, t, i))

@@ -36,6 +36,7 @@ from .state import (
     F_DESIGN,
     F_DMG,
     F_HEALED,
+    F_HOST,
     F_LOC,
     F_NATT,
     F_OWNER,
@@ -159,9 +160,10 @@ def release_trauma(s, t, side, card):
 @njit(cache=True)
 def damage_all(s, t, r, amount, who, card):
     """Nature (``card``): damage to the Beings on Earth of a kind (0 Humans, 1 all,
-    2 Servitors), except at Locations unaffected by Nature."""
+    2 Servitors), except at Locations unaffected by Nature; not to a Kyriotate or
+    Shedite riding a host, which is not manifest (I60)."""
     for i in beings_in_play(s):
-        if not is_being(s, t, i) or realm_of(s, s.I[i, F_LOC]) != loc_earth(s):
+        if not is_being(s, t, i) or realm_of(s, s.I[i, F_LOC]) != loc_earth(s) or s.I[i, F_HOST] >= 0:
             continue
         l = s.I[i, F_LOC]
         if l < s.I.shape[0] and _has_code(t, s.I[l, F_DESIGN], E_NATURE_IMMUNE):

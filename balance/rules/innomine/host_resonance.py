@@ -120,12 +120,16 @@ def best_host(s, t, r, p, here):
     """The Being on Earth (at r's Location when ``here``: an ejected rider's
     "immediate resonance roll on some Being at their Location") that seat p
     would best have rider r attach to, by chance of success times worth; not
-    one p already controls.  Returns (host or -1, score)."""
+    one p already controls, nor one that is dying (hosts.dying: past its
+    Lifespan or at 0 Hits, which a Shedite of Saminga's keeps in play only to
+    the end of the turn, I71), whose death would give r a note and Trauma
+    (I62).  Returns (host or -1, score)."""
     best_h, best = -1, -1e9
     w = weight(s, p, W_INFLUENCE)
     stat, op = resonance_stat(t.C[s.I[r, F_DESIGN], D_KIND])
     for h in beings_in_play(s):
-        if not can_host(s, t, r, h) or s.I[h, F_CTRL] == p or realm_of(s, s.I[h, F_LOC]) != loc_earth(s):
+        if (not can_host(s, t, r, h) or s.I[h, F_CTRL] == p or realm_of(s, s.I[h, F_LOC]) != loc_earth(s)
+                or dying(s, t, h)):
             continue
         if here and s.I[h, F_LOC] != s.I[r, F_LOC]:
             continue

@@ -153,13 +153,16 @@ def go_home(s, t, r):
 
 
 @njit(cache=True)
-def host_dies(s, t, h):
+def host_dies(s, t, h, stays=False):
     """"if the Being dies while the Kyriotate is attached.  In the latter case,
     the Kyriotate also enters Trauma"; the Shedite likewise: a note of
     Dissonance, and Trauma in its Realm for its Corporeal Hits in turns.  Called
     as h dies, before its afterlife is resolved (with its Destiny and Fate as
     they were when a Kyriotate attached).  The death's note is the only one:
-    the other two conditions are for a host the Kyriotate leaves alive (I62)."""
+    the other two conditions are for a host the Kyriotate leaves alive (I62).
+    A host that leaves play dies under r's Influence; one that ``stays`` in play
+    (an Immortal dying corporeally: Trauma, or a Malakite or Saint going home)
+    is freed of it as r leaves (I60, "When the rider leaves, the host is freed")."""
     r = s.I[h, F_RIDER]
     if r < 0:
         return
@@ -169,7 +172,8 @@ def host_dies(s, t, h):
     log(s, s.I[r, F_CTRL], r, h, T_LEAVE_HOST, 1)
     ctrl, inf = s.I[h, F_CTRL], s.I[h, F_INF_BY]
     end_ride(s, t, r)
-    s.I[h, F_CTRL], s.I[h, F_INF_BY] = ctrl, inf   # it dies under r's Influence
+    if not stays:
+        s.I[h, F_CTRL], s.I[h, F_INF_BY] = ctrl, inf   # it dies under r's Influence
     add_dissonance(s, t, r, WHY_HOST_DIED)
     s.I[r, F_TRAUMA] = t.C[s.I[r, F_DESIGN], D_HITS + CORPOREAL]
     send_home(s, t, r)

@@ -40,6 +40,7 @@ from ...sim.seeding import DICE, POLICY, below, d6
 from .beings import (
     effect_sum,
     has_sheet,
+    has_text,
     hits_left,
     influence_side,
     initiates_encounter,
@@ -174,8 +175,10 @@ def softest_realm(s, t, target):
 @njit(cache=True)
 def influences(s, t, i):
     """Does Being i have an Influence Resonance implemented here?  (Kyriotates
-    and Shedim Influence only by attaching: host_resonance.py.)"""
-    if t.C[s.I[i, F_DESIGN], D_CTYPE] != SERVITOR or s.I[i, F_TRAUMA] > 0:
+    and Shedim Influence only by attaching: host_resonance.py.)  A Resonance "is
+    considered part of the game text of any such card": none for a Being with
+    no game text, in Trauma or a Kyriotate's host (beings.has_text, I60)."""
+    if t.C[s.I[i, F_DESIGN], D_CTYPE] != SERVITOR or not has_text(s, i):
         return False
     k = t.C[s.I[i, F_DESIGN], D_KIND]
     return resonance_stat(k)[0] >= 0 and k != KYRIOTATE and k != SHEDITE

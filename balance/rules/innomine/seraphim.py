@@ -21,7 +21,7 @@ Tethers (actions._best_move).
 from numba import njit
 
 from ...sim.seeding import DICE, below, d6
-from .beings import add_dissonance, is_being
+from .beings import add_dissonance, has_text, is_being
 from .decks import deck_card, deck_count
 from .resonances import p_success, resonance_stat, resonate
 from .state import (
@@ -176,11 +176,13 @@ def gullibility(s, t, p):
 
 @njit(cache=True)
 def _weakest_balseraph(s, t, p, a, stat, op):
-    """The Balseraph of p with the least chance against Seraph a, or -1."""
+    """The Balseraph of p with the least chance against Seraph a, or -1; not
+    one without game text, of which its Resonance is part (in Trauma, or a
+    Kyriotate's host: I60)."""
     best, best_p = -1, 2.0
     for b in beings_in_play(s):
         if (is_being(s, t, b) and s.I[b, F_CTRL] == p and t.C[s.I[b, F_DESIGN], D_KIND] == BALSERAPH
-                and s.I[b, F_TRAUMA] == 0):
+                and has_text(s, b)):
             ps = p_success(s, t, b, a, stat, op)
             if ps < best_p:
                 best, best_p = b, ps

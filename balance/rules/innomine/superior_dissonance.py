@@ -19,6 +19,7 @@ from .state import (
     F_DESIGN,
     F_ENGAGED,
     F_FIGHT,
+    F_HOST,
     F_OWNER,
     F_TRAUMA,
     G_TURN,
@@ -85,12 +86,13 @@ def neglect(s, t):
     Gabriel's condition that has gone longer than its Celestial Hits in turns
     without engaging one takes a note -- a continuous condition, so a note for
     every turn it stays in breach (I47).  A Servitor in Trauma cannot engage
-    anyone and is not held to it."""
+    anyone and is not held to it; nor is a Kyriotate or Shedite riding a host,
+    which "joins no combat" (I60)."""
     if not _demon_in_play(s, t):
         return
     for i in beings_in_play(s):
-        if (is_being(s, t, i) and s.I[i, F_TRAUMA] == 0 and _sheet_demands(s, t, i, ENGAGE_DEMONS)
-                and _turns_left(s, t, i) < 0):
+        if (is_being(s, t, i) and s.I[i, F_TRAUMA] == 0 and s.I[i, F_HOST] < 0
+                and _sheet_demands(s, t, i, ENGAGE_DEMONS) and _turns_left(s, t, i) < 0):
             add_dissonance(s, t, i, WHY_NEGLECT)
 
 

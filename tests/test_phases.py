@@ -404,19 +404,26 @@ def test_an_angel_that_fails_its_roll_falls():
     assert I[ed, S.F_CTRL] == -1 and I[ed, S.F_INF_BY] == -1
 
 
+def failed_roll(seat, name, trade_at):
+    """seat's ``name`` on Earth carries six notes and fails its phase-4 roll; the
+    policy trades three notes for a level of Discord from ``trade_at`` notes on.
+    Returns (board, the Being)."""
+    b = Board()
+    b.clear_board()
+    i = b.put(seat, name, b.earth)
+    b.s.w[:, W_TRADE_DISCORD] = trade_at
+    b.s.I[i, S.F_DISS] = 6
+    roll_next(b.s, True, 6)
+    dissonance_phase(b.s, b.t, seat)
+    return b, i
+
+
 @pytest.mark.parametrize("seat, name", [(GABRIEL, "Azra"), (BELIAL, "Vashka")])
 def test_a_malakite_or_a_demon_that_fails_gains_its_discord(seat, name):
     """"Malakim do not Fall, but automatically gain their Discord"; "if a demon fails
     a Dissonance roll, they gain the appropriate Discord.\""""
-    b = Board()
-    b.clear_board()
-    s, I = b.s, b.s.I
-    i = b.put(seat, name, b.earth)
-    s.w[:, W_TRADE_DISCORD] = 99
-    I[i, S.F_DISS] = 6
-    roll_next(s, True, 6)
-    dissonance_phase(s, b.t, seat)
-    assert in_play(b, i) and I[i, S.F_DISCORD] == 1
+    b, i = failed_roll(seat, name, 99)
+    assert in_play(b, i) and b.s.I[i, S.F_DISCORD] == 1
     assert b.log()[-1] == f"{SEATS[seat]}: {name} fails its Dissonance roll: gains a level of Discord (now 1)"
 
 
@@ -427,30 +434,16 @@ def test_a_saint_an_undead_or_a_demonling_that_fails_neither_falls_nor_gains_dis
     and an Undead ("Immortal, but Human, like Saints") are neither, and a
     Demonling has no Band's Discord yet: a failed roll does nothing, and there is
     no Discord to trade notes for (I75)."""
-    b = Board()
-    b.clear_board()
-    s, I = b.s, b.s.I
-    i = b.put(seat, name, b.earth)
-    s.w[:, W_TRADE_DISCORD] = 3
-    I[i, S.F_DISS] = 6
-    roll_next(s, True, 6)
-    dissonance_phase(s, b.t, seat)
-    assert in_play(b, i) and I[i, S.F_DISCORD] == 0 and I[i, S.F_DISS] == 6
+    b, i = failed_roll(seat, name, 3)
+    assert in_play(b, i) and b.s.I[i, S.F_DISCORD] == 0 and b.s.I[i, S.F_DISS] == 6
 
 
 def test_a_reliever_that_fails_falls_without_trading_its_notes():
     """Relievers are "angels that haven't quite fledged yet": a failed roll makes
     one Fall, and, with no Choir's Discord yet, it cannot trade three notes for
     a level of one (I75)."""
-    b = Board()
-    b.clear_board()
-    s, I = b.s, b.s.I
-    i = b.put(GABRIEL, "Kindling", b.earth)
-    s.w[:, W_TRADE_DISCORD] = 3
-    I[i, S.F_DISS] = 6
-    roll_next(s, True, 6)
-    dissonance_phase(s, b.t, GABRIEL)
-    assert I[i, S.F_ZONE] == S.Z_DISCARD and I[i, S.F_DISCORD] == 0
+    b, i = failed_roll(GABRIEL, "Kindling", 3)
+    assert b.s.I[i, S.F_ZONE] == S.Z_DISCARD and b.s.I[i, S.F_DISCORD] == 0
 
 
 def test_three_notes_may_be_traded_for_a_level_of_discord():

@@ -10,7 +10,7 @@ from positions import BELIAL, GABRIEL, Board, data_deck, peek
 
 from balance.rules.innomine import state as S
 from balance.rules.innomine.actions import take_action
-from balance.rules.innomine.beings import attach, detach, find_effect
+from balance.rules.innomine.beings import attach, detach, find_effect, leave_play
 from balance.rules.innomine.combat import attackable, fight, fire_song, location_damage
 from balance.rules.innomine.d666 import D666, target_for_faces
 from balance.rules.innomine.effects import damage_all
@@ -252,6 +252,21 @@ def test_a_kyriotates_host_has_no_game_text_and_no_destiny_or_fate_progress(b):
     assert I[victor, S.F_CNT + C_TURNS_HEAVEN] == 1       # ...but none of it counts
     assert find_effect(s, t, victor, E_ROLL_DAMAGE) == victor
     assert I[victor, S.F_CTRL] == -1                      # freed of the Influence
+
+
+def test_a_human_whose_kyriotate_leaves_play_keeps_no_destiny_or_fate_progress(b):
+    """"While the Kyriotate is attached to a Human, no condition in play counts
+    towards their Destiny or Fate" -- however the ride ends: here the Kyriotate
+    leaves play (it Falls) while attached (I62)."""
+    s, I, t = b.s, b.s.I, b.t
+    k = b.put(GABRIEL, "Tekhiel", b.earth)
+    victor = b.put(GABRIEL, "Victor Kane", b.earth)
+    I[victor, S.F_CNT + C_TURNS_HEAVEN] = 1
+    ride(s, t, k, victor)
+    count_influenced_turns(s, t)
+    assert I[victor, S.F_CNT + C_TURNS_HEAVEN] == 2
+    leave_play(s, t, k, S.Z_DISCARD)
+    assert I[victor, S.F_CNT + C_TURNS_HEAVEN] == 1 and I[victor, S.F_RIDER] == -1
 
 
 @pytest.mark.parametrize("seat,host", [(BELIAL, "Vashka"), (BELIAL, "Grasch"), (GABRIEL, "Ofiel")])

@@ -736,8 +736,8 @@ def _destroy_value(s, t, i, p, c):
 @njit(cache=True)
 def _fire_value(s, t, i, p, c):
     """Song of Fire as an action; not Corporeal Hits in the Marches, where
-    "corporeal attacks may not be used"; it spares a Djinn's Attuned Being
-    (combat.fire_song)."""
+    "corporeal attacks may not be used"; it spares a Djinn's Attuned Being and
+    a rider, which is not manifest (combat.fire_song)."""
     cost = action_cost(s, t, i, effect_param(s, t, c, E_DAMAGE_LOCATION, 3), False)
     if effect_param(s, t, c, E_DAMAGE_LOCATION, 1) == CORPOREAL and in_marches(s, s.I[i, F_LOC]):
         return -2, -1e9
@@ -746,7 +746,7 @@ def _fire_value(s, t, i, p, c):
     v = 0.0
     for j in rivals(s):
         if (s.I[j, F_LOC] == s.I[i, F_LOC] and is_being(s, t, j) and s.I[j, F_CTRL] != p
-                and may_harm(s, t, i, j)):
+                and may_harm(s, t, i, j) and s.I[j, F_HOST] < 0):
             tv = target_value(s, t, p, j)
             if tv < 0:
                 return -2, -1e9

@@ -13,6 +13,7 @@ from .state import (
     F_ATTS,
     F_ATTUNED,
     F_BOOST,
+    F_CNT,
     F_CONDITION,
     F_CTRL,
     F_DESIGN,
@@ -72,8 +73,10 @@ from .vocabulary import (
     E_LEAVE_PLAY_ESSENCE,
     ETHEREAL,
     HUMAN,
+    KYRIOTATE,
     MALAKITE,
     MAX_EFFECTS,
+    N_COUNTERS,
     OBJECT,
     OFANITE,
     RANK,
@@ -507,11 +510,24 @@ def leave_play(s, t, i, zone):
         s.I[i, f] = 0
 
 
+@njit(cache=True, inline="always")
+def destiny_frozen(s, t, h):
+    """Is h a Human with a Kyriotate attached, whose Destiny and Fate are frozen?"""
+    r = s.I[h, F_RIDER]
+    return r >= 0 and t.C[s.I[r, F_DESIGN], D_KIND] == KYRIOTATE and t.C[s.I[h, F_DESIGN], D_CTYPE] == HUMAN
+
+
 @njit(cache=True)
 def end_ride(s, t, r):
     """Kyriotate or Shedite r is no longer attached to its host: the host is
-    freed of r's Influence and has its game text again (hosts.py)."""
+    freed of r's Influence and has its game text again (hosts.py); a Human a
+    Kyriotate rode has its Destiny and Fate counters as they were when r
+    attached, however the ride ends ("no condition in play counts towards their
+    Destiny or Fate", I62)."""
     h = s.I[r, F_HOST]
+    if destiny_frozen(s, t, h):
+        for k in range(N_COUNTERS):
+            s.I[h, F_CNT + k] = s.I[r, F_CNT + k]
     for c in range(s.I.shape[0]):
         if s.I[c, F_STAY] == r:
             s.I[c, F_STAY] = -1

@@ -31,7 +31,7 @@ The rolls that attach, eject and keep a rider are in host_resonance.py.
 """
 from numba import njit
 
-from .beings import end_ride, has_sheet, hits_left, is_being, send_home, set_influence
+from .beings import destiny_frozen, end_ride, has_sheet, hits_left, is_being, send_home, set_influence
 from .dissonance import add_dissonance
 from .state import (
     F_ATT,
@@ -66,18 +66,11 @@ def is_rider(t, d):
     return t.C[d, D_CTYPE] == SERVITOR and (k == KYRIOTATE or k == SHEDITE)
 
 
-@njit(cache=True, inline="always")
-def _frozen(s, t, h):
-    """Is h a Human with a Kyriotate attached, whose Destiny and Fate are frozen?"""
-    r = s.I[h, F_RIDER]
-    return r >= 0 and t.C[s.I[r, F_DESIGN], D_KIND] == KYRIOTATE and t.C[s.I[h, F_DESIGN], D_CTYPE] == HUMAN
-
-
 @njit(cache=True)
 def spares_dissonance(s, t, h):
     """"While the Kyriotate is attached to a Human, no [...] action a Celestial
     takes towards Dissonance" counts: no Dissonance for what is done to h (I62)."""
-    return _frozen(s, t, h)
+    return destiny_frozen(s, t, h)
 
 
 @njit(cache=True)
@@ -129,16 +122,13 @@ def unride(s, t, r):
     note of Dissonance if the host has "more damage counters than it entered
     with" and one if it lost "any Object or Ability during the Kyriotate's stay
     without regaining it"; a Human host's Destiny and Fate counters are as they
-    were when r attached."""
+    were when r attached (beings.end_ride)."""
     h = s.I[r, F_HOST]
     if t.C[s.I[r, F_DESIGN], D_KIND] == KYRIOTATE:
         if s.I[h, F_DMG] + s.I[h, F_DMG + 1] + s.I[h, F_DMG + 2] > s.I[r, F_HOST_DMG]:
             add_dissonance(s, t, r, WHY_HOST_HURT)
         if _lost_a_card(s, r, h):
             add_dissonance(s, t, r, WHY_HOST_LOST)
-        if _frozen(s, t, h):
-            for k in range(N_COUNTERS):
-                s.I[h, F_CNT + k] = s.I[r, F_CNT + k]
     log(s, s.I[r, F_CTRL], r, h, T_LEAVE_HOST, 0)
     end_ride(s, t, r)
 
@@ -158,7 +148,7 @@ def host_dies(s, t, h, stays=False):
     the Kyriotate also enters Trauma"; the Shedite likewise: a note of
     Dissonance, and Trauma in its Realm for its Corporeal Hits in turns.  Called
     as h dies, before its afterlife is resolved (with its Destiny and Fate as
-    they were when a Kyriotate attached).  The death's note is the only one:
+    they were when a Kyriotate attached: beings.end_ride).  The death's note is the only one:
     the other two conditions are for a host the Kyriotate leaves alive (I62).
     A host that leaves play dies under r's Influence; one that ``stays`` in play
     (an Immortal dying corporeally: Trauma, or a Malakite or Saint going home)
@@ -166,9 +156,6 @@ def host_dies(s, t, h, stays=False):
     r = s.I[h, F_RIDER]
     if r < 0:
         return
-    if _frozen(s, t, h):
-        for k in range(N_COUNTERS):
-            s.I[h, F_CNT + k] = s.I[r, F_CNT + k]
     log(s, s.I[r, F_CTRL], r, h, T_LEAVE_HOST, 1)
     ctrl, inf = s.I[h, F_CTRL], s.I[h, F_INF_BY]
     end_ride(s, t, r)

@@ -245,8 +245,8 @@ def test_a_kyriotates_host_has_no_game_text_and_no_destiny_or_fate_progress(b):
     I[victor, S.F_CNT + C_TURNS_HEAVEN] = 1
     ride(s, t, k, victor)
     assert find_effect(s, t, victor, E_ROLL_DAMAGE) == -1
-    count_influenced_turns(s, t)
-    count_influenced_turns(s, t)
+    for _ in range(3):                                    # the turn of the ride, then two whole turns
+        count_influenced_turns(s, t)
     assert I[victor, S.F_CNT + C_TURNS_HEAVEN] == 3       # counted while attached...
     go_home(s, t, k)
     assert I[victor, S.F_CNT + C_TURNS_HEAVEN] == 1       # ...but none of it counts
@@ -263,6 +263,7 @@ def test_a_human_whose_kyriotate_leaves_play_keeps_no_destiny_or_fate_progress(b
     victor = b.put(GABRIEL, "Victor Kane", b.earth)
     I[victor, S.F_CNT + C_TURNS_HEAVEN] = 1
     ride(s, t, k, victor)
+    count_influenced_turns(s, t)
     count_influenced_turns(s, t)
     assert I[victor, S.F_CNT + C_TURNS_HEAVEN] == 2
     leave_play(s, t, k, S.Z_DISCARD)
@@ -318,6 +319,7 @@ def test_a_shedites_host_keeps_its_text_and_its_destiny_and_fate(b):
     victor = b.put(GABRIEL, "Victor Kane", b.earth)
     ride(s, t, sh, victor)
     assert find_effect(s, t, victor, E_ROLL_DAMAGE) == victor
+    count_influenced_turns(s, t)                  # the turn of the ride: not a whole one (I77)
     count_influenced_turns(s, t)
     go_home(s, t, sh)
     assert I[victor, S.F_CNT + C_TURNS_HELL] == 1

@@ -901,19 +901,44 @@ def test_death_valley_hurts_humans_and_those_who_count_as_humans():
 
 def test_humans_count_the_turns_they_end_under_influence():
     """Destiny and Fate are fulfilled "while under your Influence": Agatha's "spend
-    three whole turns Influenced for Heaven" counts every turn's end under Gabriel."""
+    three whole turns Influenced for Heaven" counts every whole turn under Gabriel:
+    not the one in which she comes into play under his Influence (I77)."""
     b = Board()
     b.clear_board()
     s, I = b.s, b.s.I
     agatha = b.put(BELIAL, "Sister Agatha Moore", b.earth, ctrl=GABRIEL)
     free = b.put(GABRIEL, "Sam Okafor", b.earth)
-    for k, p in ((1, BELIAL), (2, GABRIEL), (3, BELIAL)):
+    for k, p in ((0, BELIAL), (1, GABRIEL), (2, BELIAL), (3, GABRIEL)):
         end_turn(s, b.t, p)
         assert I[agatha, S.F_CNT + HEAVEN_TURNS] == k and I[agatha, S.F_CNT + HELL_TURNS] == 0
     assert not I[free, S.F_CNT:S.F_CNT + len(COUNTERS)].any()
     I[agatha, S.F_AGE] = b.t.C[b.design("Sister Agatha Moore"), D_LIFESPAN] - 1
     age_mortals(s, b.t)
     assert I[agatha, S.F_ZONE] == S.Z_SOUL and I[agatha, S.F_LOC] == b.realm(GABRIEL)
+
+
+def test_only_whole_turns_under_influence_count():
+    """"spend three whole turns Influenced for Heaven" (I77): the turn in which
+    Sam Okafor comes under Gabriel's Influence is not a whole turn under it; each
+    turn after that is, until Belial's Temptation takes him, whose turn is whole
+    for neither side."""
+    b = Board()
+    b.clear_board()
+    s, I = b.s, b.s.I
+    sam = b.put(GABRIEL, "Sam Okafor", b.earth)
+    heaven, hell = S.F_CNT + COUNTERS["turns_heaven"], S.F_CNT + COUNTERS["turns_hell"]
+    end_turn(s, b.t, BELIAL)                     # a turn uncontrolled
+    set_influence(s, b.t, sam, GABRIEL, -1)
+    end_turn(s, b.t, GABRIEL)                    # Influenced during this turn: not whole
+    assert I[sam, heaven] == 0
+    end_turn(s, b.t, BELIAL)
+    end_turn(s, b.t, GABRIEL)
+    assert I[sam, heaven] == 2
+    set_influence(s, b.t, sam, BELIAL, -1)
+    end_turn(s, b.t, BELIAL)
+    assert I[sam, heaven] == 2 and I[sam, hell] == 0
+    end_turn(s, b.t, GABRIEL)
+    assert I[sam, hell] == 1
 
 
 def test_a_rite_pays_its_waiting_holder_at_end_of_turn():

@@ -26,6 +26,7 @@ from .state import (
     F_FADING,
     F_LOC,
     F_OWNER,
+    F_SIDE_START,
     F_TRAUMA,
     F_WAITED,
     F_ZONE,
@@ -39,7 +40,7 @@ from .state import (
     log,
     others_in_play,
 )
-from .tables import D_COST, D_CTYPE, in_game
+from .tables import D_COST, D_CTYPE, P_SIDE, in_game
 from .superior_dissonance import neglect
 from .tethers import check_tether_theft, tether_calm, tether_count
 from .trace import T_DISCARD, T_GAIN_TEXT, T_HEAL
@@ -160,10 +161,15 @@ def heal_counters(s, t, p):
 @njit(cache=True)
 def count_influenced_turns(s, t):
     """Humans (and Animals, which have Destinies and Fates too) count each whole
-    turn ended under Influence for Heaven or for Hell."""
+    turn spent under Influence for Heaven or for Hell: Influenced for that side
+    as the turn began (as the last one ended) and still as it ends (I77)."""
     for i in beings_in_play(s):
-        if s.I[i, F_CTRL] >= 0 and is_being(s, t, i) and is_mortal(t, s.I[i, F_DESIGN]):
+        if not (is_being(s, t, i) and is_mortal(t, s.I[i, F_DESIGN])):
+            continue
+        side = t.seat[s.I[i, F_CTRL], P_SIDE] if s.I[i, F_CTRL] >= 0 else -1
+        if side >= 0 and side == s.I[i, F_SIDE_START]:
             s.I[i, F_CNT + side_counter(t, s.I[i, F_CTRL], C_TURNS_HEAVEN)] += 1
+        s.I[i, F_SIDE_START] = side
 
 
 @njit(cache=True)

@@ -22,6 +22,7 @@ from .state import (
     F_HOST,
     F_LAST_LOC,
     F_RIDER,
+    F_SIDE_START,
     F_STAY,
     F_GUARD_BY,
     F_HEALED,
@@ -62,7 +63,7 @@ def clear(s):
     """Reset the State (it is reused across games)."""
     s.I[:, :] = 0
     for f in (F_CTRL, F_INF_BY, F_ATT, F_ATT_BY, F_GUARD_BY, F_FIGHT, F_TIE, F_PREV_CTRL, F_PREV_INF,
-              F_FIRST, F_LAST_LOC, F_ATTUNED, F_MET, F_HOST, F_RIDER, F_STAY):
+              F_FIRST, F_LAST_LOC, F_ATTUNED, F_MET, F_HOST, F_RIDER, F_STAY, F_SIDE_START):
         s.I[:, f] = -1
     s.I[:, F_HEALED:F_HEALED + 4] = -1
     s.S[:, :] = 0

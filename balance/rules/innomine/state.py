@@ -38,7 +38,8 @@ HAND_SIZE = 7
 _FIELDS = ("design owner zone ctrl inf_by loc att natt att_by diss discord trauma entered acts age "
            "resist guard guard_by temp_ctrl prev_ctrl prev_inf tried waited boost fight retreat "
            "et_out discount_used tie listed engaged first reliquary_turn reliquary_used last_loc attuned afraid resonated met seen lilim ward "
-           "host rider host_turn host_dmg stay mute provoked fading condition forfeit off free dying tether_ward").split()
+           "host rider host_turn host_dmg stay mute provoked fading condition forfeit off free dying tether_ward "
+           "side_start").split()
 (F_DESIGN,      # design id of the card
  F_OWNER,       # seat whose deck it came from
  F_ZONE,        # Z_*
@@ -95,6 +96,7 @@ _FIELDS = ("design owner zone ctrl inf_by loc att natt att_by diss discord traum
  F_FREE,        # turn in which a Cherub last took its free action to attack (Gabriel's, I69)
  F_DYING,       # 1 while a host that reached its Lifespan lives on for its Shedite (Saminga's, I71)
  F_TETHER_WARD,  # Attack a Cherub gains while Defending the Tether it is Attuned to (Michael's, I70)
+ F_SIDE_START,  # side (HEAVEN, HELL) a mortal was Influenced for as the turn began, -1 none (I77)
  ) = range(len(_FIELDS))
 F_DMG = len(_FIELDS)            # 3 columns: damage counters (Ce, E, Co)
 F_CNT = F_DMG + 3               # N_COUNTERS columns: Destiny/Fate counters
@@ -332,6 +334,7 @@ def enter_play(s, i, being):
     """Instance i comes into play (``being``: it is a Servitor, Human or Ethereal)."""
     s.I[i, F_ZONE] = Z_PLAY
     s.I[i, F_ENGAGED] = s.g[G_TURN]
+    s.I[i, F_SIDE_START] = -1
     if s.I[i, F_LISTED] == 0:
         k = 0 if being else 1
         s.I[i, F_LISTED] = 1

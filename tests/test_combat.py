@@ -33,6 +33,7 @@ from balance.rules.innomine.combat import (
     _end_of_round,
     _gather_attackers,
     _gather_defenders,
+    _maybe_boost,
     _order,
     _play_acts,
     _resolve,
@@ -250,6 +251,19 @@ def test_game_text_in_a_round_gun_song_of_fire_and_numinous_corpus():
     assert attack_value(s, b.t, tamiel, CORPOREAL) == atk(b, "Tamiel", CORPOREAL) + 1
     _resolve(s, b.t, grasch, A_ATTACK, tamiel, L, R_CO)
     assert I[grasch, S.F_DMG + CORPOREAL] == 1
+
+
+def test_numinous_corpus_is_bought_only_in_a_corporeal_combat():
+    """Numinous Corpus: "For the remainder of combat, Corporeal Attack value is
+    +1": a holder with nothing better to do buys it in a corporeal combat, and
+    not in a celestial one, where it would add nothing."""
+    b = board()
+    s, L = b.s, b.new_york
+    tamiel = b.put(GABRIEL, "Tamiel", L)
+    attach(s, b.t, b.take(GABRIEL, "Numinous Corpus"), tamiel, GABRIEL)
+    sides(b, [], [tamiel])
+    assert _maybe_boost(s, b.t, tamiel, R_CO) == A_BOOST
+    assert _maybe_boost(s, b.t, tamiel, R_CE) == A_WAIT
 
 
 def test_a_song_costs_essence_and_an_action():

@@ -941,7 +941,7 @@ def _choose(s, t, i, L, r):
     if best_a == A_WAIT and s.I[i, F_FIGHT] == ATTACKING and t.C[s.I[i, F_DESIGN], D_KIND] == ELOHITE:
         return A_RETREAT, -1        # Bad Temper: "Take the Retreat action immediately if you don't want to hurt the target!"
     if best_a == A_WAIT:
-        return _berserk(s, t, i, _maybe_boost(s, t, i), -1, r)
+        return _berserk(s, t, i, _maybe_boost(s, t, i, r), -1, r)
     return _berserk(s, t, i, best_a, best_j, r)
 
 
@@ -1045,10 +1045,11 @@ def _uses(s, t, i, r):
 
 
 @njit(cache=True)
-def _maybe_boost(s, t, i):
-    """Buy a combat boost (Numinous Corpus) once per combat if affordable."""
+def _maybe_boost(s, t, i, r):
+    """Buy a combat boost (Numinous Corpus: "Corporeal Attack value is +1") once
+    per combat if affordable, and only in a combat of the boost's realm ``r``."""
     c = find_effect(s, t, i, E_COMBAT_BOOST)
-    if c >= 0 and s.I[i, F_BOOST] == 0:
+    if c >= 0 and s.I[i, F_BOOST] == 0 and effect_param(s, t, c, E_COMBAT_BOOST, 1) == r:
         cost = action_cost(s, t, i, effect_param(s, t, c, E_COMBAT_BOOST, 3), False)
         if cost <= s.S[s.I[i, F_CTRL], S_ESSENCE]:
             return A_BOOST

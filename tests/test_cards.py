@@ -128,6 +128,7 @@ def test_sample_acts_objects_and_events(compiled):
     assert t.superiors[row(compiled, "Arson Spree")] == sid["Belial"] | sid["Saminga"] | sid["Nybbas"]
     assert t.superiors[row(compiled, "Pyres")] == sid["Gabriel"] | sid["Belial"] | sid["Saminga"]
     assert t.superiors[row(compiled, "Gun")] == 0
+    assert t.superiors[row(compiled, "Inspiration")] == sid["Gabriel"]   # "a Gabrielite Angel" (I78)
     seneschal = row(compiled, "Seneschal of the Flame")
     assert list(t.eff[seneschal, 0]) == [V.E_COST_DISCOUNT, 3, 1, 1, 1]
 
@@ -168,6 +169,21 @@ def test_deck_design_targets(path):
     assert 0.45 <= servitors / 60 <= 0.55
     assert 12 <= deck.humans <= 18 and deck.count("events", V.TETHER) >= 1
     assert all(c.superiors == () or deck.superior.name in c.superiors for c in deck.cards.values())
+
+
+def test_inspiration_is_gabriels_and_each_other_superior_has_its_twin(tmp_path):
+    """Inspiration's "Target a Human a Gabrielite Angel Influences" is of use to
+    Gabriel alone: a deck of Belial's holding it is refused; Belial's deck holds
+    Incitement, the same text for a Belialite Demon (I78)."""
+    belial = (ROOT / "decks" / "belial.toml").read_text()
+    assert '"Incitement" = 2' in belial and '"Inspiration"' not in belial
+    assert load_deck(ROOT / "decks" / "belial.toml").cards["Incitement"].superiors == ("Belial",)
+    bad = tmp_path / "belial.toml"
+    bad.write_text(belial.replace('"Incitement" = 2', '"Inspiration" = 2').replace(
+        'library = "cards"', f'library = "{ROOT}/decks/cards"\nsheets = "{ROOT}/decks/superiors.toml"'))
+    with pytest.raises(DeckError) as e:
+        load_deck(bad)
+    assert e.value.field == "superiors" and "Inspiration" in str(e.value)
 
 
 def test_library_holds_every_sample_card():

@@ -254,18 +254,27 @@ def test_a_kyriotates_host_has_no_game_text_and_no_destiny_or_fate_progress(b):
     assert I[victor, S.F_CTRL] == -1                      # freed of the Influence
 
 
+def ridden_human(b, name):
+    """Tekhiel rides Gabriel's Human ``name``, which had one whole turn under
+    Heaven's Influence before and has two more during the ride.  Returns
+    (Tekhiel, the Human)."""
+    s, I, t = b.s, b.s.I, b.t
+    k = b.put(GABRIEL, "Tekhiel", b.earth)
+    h = b.put(GABRIEL, name, b.earth)
+    I[h, S.F_CNT + C_TURNS_HEAVEN] = 1
+    ride(s, t, k, h)
+    for _ in range(3):          # the turn of the ride, then two whole turns (I77)
+        count_influenced_turns(s, t)
+    assert I[h, S.F_CNT + C_TURNS_HEAVEN] == 3
+    return k, h
+
+
 def test_a_human_whose_kyriotate_leaves_play_keeps_no_destiny_or_fate_progress(b):
     """"While the Kyriotate is attached to a Human, no condition in play counts
     towards their Destiny or Fate" -- however the ride ends: here the Kyriotate
     leaves play (it Falls) while attached (I62)."""
     s, I, t = b.s, b.s.I, b.t
-    k = b.put(GABRIEL, "Tekhiel", b.earth)
-    victor = b.put(GABRIEL, "Victor Kane", b.earth)
-    I[victor, S.F_CNT + C_TURNS_HEAVEN] = 1
-    ride(s, t, k, victor)
-    count_influenced_turns(s, t)
-    count_influenced_turns(s, t)
-    assert I[victor, S.F_CNT + C_TURNS_HEAVEN] == 2
+    k, victor = ridden_human(b, "Victor Kane")
     leave_play(s, t, k, S.Z_DISCARD)
     assert I[victor, S.F_CNT + C_TURNS_HEAVEN] == 1 and I[victor, S.F_RIDER] == -1
 
@@ -435,11 +444,7 @@ def test_a_rider_that_enters_trauma_leaves_its_host(b):
     Realm"; a rider so hurt (its damage from before it attached) leaves its
     host, which is freed (I60) with its Destiny and Fate as they were (I62)."""
     s, I, t = b.s, b.s.I, b.t
-    k = b.put(GABRIEL, "Tekhiel", b.earth)
-    sam = b.put(GABRIEL, "Sam Okafor", b.earth)
-    I[sam, S.F_CNT + C_TURNS_HEAVEN] = 1
-    ride(s, t, k, sam)
-    count_influenced_turns(s, t)
+    k, sam = ridden_human(b, "Sam Okafor")
     I[k, S.F_DMG + CORPOREAL] = hits(b, k, CORPOREAL)
     corporeal_death(s, t, k)
     assert I[k, S.F_TRAUMA] == hits(b, k, CORPOREAL) and I[k, S.F_LOC] == b.realm(GABRIEL)

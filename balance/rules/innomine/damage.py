@@ -65,15 +65,23 @@ from .vocabulary import (
 _DEALT = COUNTERS["damage_dealt"]
 
 
-@njit(cache=True)
-def deal_damage(s, t, src, tgt, r, amount):
-    """Put up to ``amount`` damage counters on tgt in realm r (no more than its
-    Hits).  A Human source counts them toward "damage dealt"; a Mercurian (or a
-    Malakite so sworn) that damages a Human takes Dissonance; damage to a Djinn
-    Attuned to src is an encounter src initiates.  Returns the counters placed."""
+@njit(cache=True, inline="always")
+def counters_for(s, t, tgt, r, amount):
+    """How many of ``amount`` damage counters tgt can take in realm r: no more
+    than its Hits left there (I18)."""
     room = hits_left(s, t, tgt, r)
     n = amount if amount < room else room
-    if n <= 0:
+    return n if n > 0 else 0
+
+
+@njit(cache=True)
+def deal_damage(s, t, src, tgt, r, amount):
+    """Put up to ``amount`` damage counters on tgt in realm r (counters_for).
+    A Human source counts them toward "damage dealt"; a Mercurian (or a
+    Malakite so sworn) that damages a Human takes Dissonance; damage to a Djinn
+    Attuned to src is an encounter src initiates.  Returns the counters placed."""
+    n = counters_for(s, t, tgt, r, amount)
+    if n == 0:
         return 0
     s.I[tgt, F_DMG + r] += n
     if src >= 0:

@@ -51,7 +51,7 @@ from .beings import (
 )
 from .d666 import D666, check_chance, d6_check, rescue_cost, target_for_faces
 from .d666 import roll as d666_roll
-from .damage import deal_damage
+from .damage import counters_for, deal_damage
 from .dissonance import add_dissonance
 from .essence import pay
 from .objects import talisman_bonus
@@ -83,7 +83,6 @@ from .state import (
     loc_earth,
     log,
     realm_of,
-    tracing,
 )
 from .tables import D_CTYPE, D_HITS, D_KIND, P_SIDE
 from .trace import (
@@ -614,8 +613,7 @@ def tear(s, t, i, j, r):
         else:
             amount = amount // 2
     amount *= f
-    if tracing(s):      # the damage dealt: no more than j's Hits left (deal_damage)
-        log(s, s.I[i, F_CTRL], i, j, T_TEAR, max(0, min(amount, hits_left(s, t, j, r))))
+    log(s, s.I[i, F_CTRL], i, j, T_TEAR, counters_for(s, t, j, r, amount))   # the damage it will deal
     return deal_damage(s, t, i, j, r, amount)
 
 

@@ -471,18 +471,23 @@ def test_a_fight_goes_on_until_one_side_is_out_and_then_clears_its_flags():
     assert (I[:, S.F_FIGHT] == -1).all()
 
 
-def test_a_combat_in_which_nobody_can_hurt_anybody_stops_after_the_round_limit():
-    """I20: a Demonling attacks a Reliever on Earth; neither can use or take a base
-    Corporeal attack, so both Wait until the engine's limit of 12 rounds."""
+def test_a_combat_in_which_nobody_can_hurt_anybody_ends_after_a_round_of_waits():
+    """I20: a Demonling attacks a Reliever on Earth, and another Reliever there
+    defends it; none can use or take a base Corporeal attack, so all Wait, and
+    after that one round the combat is over.  The log names who joined."""
     b = board()
     s, I = b.s, b.s.I
     s.w[GABRIEL, W_RETREAT] = 0
     poof = b.put(BELIAL, "Poof", b.earth)
-    kindling = b.put(GABRIEL, "Kindling", b.earth)
+    kindling, guard = b.put(GABRIEL, "Kindling", b.earth), b.put(GABRIEL, "Kindling", b.earth)
     I[poof, S.F_ACTS] = 1
     fight(s, b.t, poof, kindling)
-    assert MAX_ROUNDS == 12 and s.g[S.G_ROUND] == MAX_ROUNDS
-    assert not I[[poof, kindling], S.F_DMG:S.F_DMG + 3].any()
+    assert s.g[S.G_ROUND] == 1 < MAX_ROUNDS
+    assert not I[[poof, kindling, guard], S.F_DMG:S.F_DMG + 3].any()
+    assert b.log() == ["Belial: Poof attacks Kindling #1: combat begins",
+                       "Gabriel: Kindling #2 joins the combat at Earth as a defender",
+                       "game: combat round 1",
+                       "game: combat ends: both sides are still in it, and a whole round passed with nothing but Waits"]
     assert (I[:, S.F_FIGHT] == -1).all() and I[poof, S.F_ACTS] == 0
 
 

@@ -130,6 +130,7 @@ from .trace import (
     T_DISABLE,
     T_FREE_ATTACK,
     T_GAIN_TEXT,
+    T_JOIN,
     T_PLAY,
     T_RETREAT,
     T_RETREAT_TO,
@@ -412,6 +413,13 @@ def _join(s, t, i, L, side):
 
 
 @njit(cache=True)
+def _log_join(s, i, L, side):
+    """The replay log's line for a Being that joins the combat at L beside its
+    leader or its target."""
+    log(s, s.I[i, F_CTRL], i, L, T_JOIN, side)
+
+
+@njit(cache=True)
 def _can_fight_in(s, t, i, r):
     """May i join a combat of type r?  Not a Kyriotate or Shedite attached to a host (I60)."""
     if not may_fight_in(s, t, i, r) or s.I[i, F_HOST] >= 0:
@@ -436,6 +444,7 @@ def _gather_attackers(s, t, p, L, r):
             c = t.C[s.I[j, F_DESIGN], D_CTYPE]
             if c == SERVITOR or (c == HUMAN and g >= 1.5):
                 _join(s, t, j, L, ATTACKING)
+                _log_join(s, j, L, ATTACKING)
 
 
 @njit(cache=True)
@@ -454,6 +463,7 @@ def _gather_defenders(s, t, q, L, target):
             if s.I[j, F_LOC] != L:
                 move_freely(s, t, j, L)
             enlist(s, j, DEFENDING)
+            _log_join(s, j, L, DEFENDING)
 
 
 @njit(cache=True)
@@ -470,6 +480,7 @@ def _defenders_from_afar(s, t, L, target):
                 and defends_from_afar(s, t, c, target) and may_defend(s, t, c, target)
                 and weight(s, s.I[c, F_CTRL], W_DEFEND) >= 0.5):
             _join(s, t, c, L, DEFENDING)
+            _log_join(s, c, L, DEFENDING)
 
 
 # ------------------------------------------------------------------ Gabriel's Cherubim
@@ -502,10 +513,12 @@ def free_attack(s, t, i, j):
 @njit(cache=True)
 def _field(s, t):
     """How a combat ended, for the replay log (trace.FIELD): the game won in it
-    (4), or which sides still have an able Being in it (attackers 1, defenders 2)."""
+    (4), or which sides still have an able Being in it (attackers 1, defenders 2;
+    both: 3 at the round limit, 5 after a round of nothing but Waits, I20)."""
     if s.g[G_WINNER] >= 0:
         return 4
-    return (1 if _count(s, t, ATTACKING) > 0 else 0) + (2 if _count(s, t, DEFENDING) > 0 else 0)
+    field = (1 if _count(s, t, ATTACKING) > 0 else 0) + (2 if _count(s, t, DEFENDING) > 0 else 0)
+    return 5 if field == 3 and s.g[G_ROUND] < MAX_ROUNDS else field
 
 
 @njit(cache=True)
@@ -599,8 +612,21 @@ def _rounds(s, t, L, r, p, q):
             _resolve(s, t, order[k], what[k], whom[k], L, r)
             m, acts = _play_acts(s, t, L, r, p, q, order, what, whom, n, m, n, k + 1, acts)
         _end_of_round(s, t, L)
-        if s.g[G_WINNER] >= 0 or _count(s, t, ATTACKING) == 0 or _count(s, t, DEFENDING) == 0:
+        if (s.g[G_WINNER] >= 0 or _count(s, t, ATTACKING) == 0 or _count(s, t, DEFENDING) == 0
+                or _stood_still(what, n, m)):
             return
+
+
+@njit(cache=True)
+def _stood_still(what, n, m):
+    """A round in which every Being declared Wait and no one joined: both players
+    have stopped fighting, and the combat is over (I20)."""
+    if m > n:
+        return False
+    for k in range(n):
+        if what[k] != A_WAIT:
+            return False
+    return True
 
 
 @njit(cache=True)
@@ -753,6 +779,7 @@ def _reinforce(s, t, L, r, x, side, order, m, acts):
     for j in beings_in_play(s):
         if s.I[j, F_LOC] == l and _sendable(s, t, j, x, L, r, side):
             _enter(s, t, j, L, side)
+            _log_join(s, j, L, side)
             order[m] = j
             m += 1
     return m, acts

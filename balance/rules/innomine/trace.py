@@ -18,6 +18,7 @@ T_REDEEM = 65
 (T_RESIST_FAIL, T_STEAL_FAIL, T_COUNTER_FAIL, T_UNBOUND, T_BUY_BEFORE, T_BUY_AFTER) = range(74, 80)
 (T_DAMAGE, T_LEAVE_ESSENCE, T_CALM, T_RELEASE, T_DROP, T_RETREAT_TO) = range(80, 86)
 T_DISCORD_TRADE = 86
+T_JOIN = 87
 NO_SUPERIOR = -2     # T_AFTERLIFE's value when no Superior plays the side a Human goes to (docs/rules.md I7)
 
 # Why a Servitor takes a note of Dissonance (beings.add_dissonance): a T_DISSONANCE row
@@ -47,7 +48,8 @@ WHY = (
 
 # How a combat ended (combat._field): a T_COMBAT_END row's value.
 FIELD = ("neither side has an able Being left in it", "the attackers hold the field",
-         "the defenders hold the field", "both sides are still in it at the round limit", "the game is won")
+         "the defenders hold the field", "both sides are still in it at the round limit", "the game is won",
+         "both sides are still in it, and a whole round passed with nothing but Waits")
 
 # A row that carries two numbers packs them in its value as ``amount * PACK + low``:
 # T_DAMAGE (low = realm), T_STEAL and T_STEAL_FAIL (low = the roll, at most 12).
@@ -77,6 +79,7 @@ _TEXT = {
     T_INFLUENCE: "{card} Influences {target} (roll {value})",
     T_INFLUENCE_FAIL: "{card} fails to Influence {target} (roll {value})",
     T_COMBAT: "{card} attacks {target}: combat begins",
+    T_JOIN: "{card} joins the combat at {place} as {side}",
     T_ATTACK: "{card} hits {target} for {value}",
     T_DAMAGE: "{target} takes {amount} {realm} damage from {source}",
     T_ABILITY: "{card} uses its game text on {target} (roll {value})",
@@ -186,7 +189,7 @@ def decode(trace, n_rows, names, design, n_inst, seat_names):
             amount=value // PACK, low=value % PACK, half=value // 2,
             source=_place(card, n_inst, label, seat_names),
             where=_place(value, n_inst, label, seat_names) if code == T_DROP else "",
-            realm=_realm(code, value),
+            realm=_realm(code, value), side="an attacker" if value == 0 else "a defender",
         )
         who = seat_names[seat] if seat >= 0 else "game"
         lines.append(f"{who}: " + _TEXT[code].format(**fields))

@@ -10,6 +10,7 @@ from positions import BELIAL, GABRIEL, Board, data_deck, peek
 
 from balance.rules.innomine import state as S
 from balance.rules.innomine.actions import take_action
+from balance.rules.innomine.attunement import may_move_freely, refresh_ward
 from balance.rules.innomine.beings import attach, detach, find_effect, leave_play
 from balance.rules.innomine.combat import attackable, fight, fire_song, location_damage
 from balance.rules.innomine.d666 import D666, target_for_faces
@@ -300,6 +301,29 @@ def test_a_kyriotates_host_does_not_resonate(b, seat, host):
         fight(s, t, h, foe)
     lines = b.log()[n:]
     assert lines and not [line for line in lines if "Influence" in line or "Resonates" in line]
+
+
+def test_what_a_hosts_resonance_set_up_stops_working_while_it_is_ridden(b):
+    """A Resonance "is considered part of the game text", and a Kyriotate's host
+    has none (I60): a ridden Cherub Defending the Being it is Attuned to gains no
+    +2, and a ridden Djinn does not move freely to its Attuned card."""
+    s, I, t = b.s, b.s.I, b.t
+    ny = b.put(BELIAL, "New York", b.earth, ctrl=-1)
+    cherub = b.put(GABRIEL, "Kerubiel", ny)
+    leslie = b.put(GABRIEL, "Leslie Hamerson", ny, ctrl=GABRIEL)
+    ifrit = b.put(BELIAL, "Ifrit", ny)
+    ed = b.put(BELIAL, "Ed Holder", b.earth, ctrl=BELIAL)
+    I[cherub, S.F_ATTUNED], I[ifrit, S.F_ATTUNED] = leslie, ed
+    s.g[S.G_FIGHT_TARGET] = leslie
+    S.enlist(s, b.put(BELIAL, "Grasch", ny), S.ATTACKING)
+    for i in (leslie, cherub):
+        S.enlist(s, i, S.DEFENDING)
+    refresh_ward(s, t)
+    assert I[cherub, S.F_WARD] == 2 and may_move_freely(s, t, ifrit, b.earth)
+    for host in (cherub, ifrit):
+        ride(s, t, b.put(GABRIEL, "Tekhiel", ny), host)
+    refresh_ward(s, t)
+    assert I[cherub, S.F_WARD] == 0 and not may_move_freely(s, t, ifrit, b.earth)
 
 
 def test_a_kyriotates_balseraph_host_takes_no_free_resonance_from_gullibility(tmp_path):

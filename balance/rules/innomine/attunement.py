@@ -37,7 +37,7 @@ Attune to a Human Influenced for Heaven and defend it anywhere on Earth"
 """
 from numba import njit
 
-from .beings import add_dissonance, can_act, has_sheet, is_being, is_human_card, move_to, sheet_param
+from .beings import add_dissonance, can_act, has_sheet, has_text, is_being, is_human_card, move_to, sheet_param
 from .d666 import check_chance, d6_check
 from .dissonance import fading_note
 from .resonances import p_faces, resonance_roll, target_hits
@@ -170,10 +170,11 @@ def de_attune(s, t, i):
 def may_move_freely(s, t, i, l):
     """"the Djinn may move freely -- even on another player's turn -- to the
     location of any card to which they are Attuned, as long as it is in the same
-    Realm": may Djinn i go to location l so, with no action spent (I65)?"""
+    Realm": may Djinn i go to location l so, with no action spent (I65)?  Not a
+    Kyriotate's host, which has no game text (I60)."""
     x = s.I[i, F_ATTUNED]
     return (x >= 0 and s.I[x, F_LOC] == l and l != s.I[i, F_LOC] and t.C[s.I[i, F_DESIGN], D_KIND] == DJINN
-            and realm_of(s, l) == realm_of(s, s.I[i, F_LOC]) and can_act(s, t, i))
+            and realm_of(s, l) == realm_of(s, s.I[i, F_LOC]) and can_act(s, t, i) and has_text(s, i))
 
 
 @njit(cache=True)
@@ -239,7 +240,8 @@ def refresh_ward(s, t):
     """"They gain 2 to all Attack and Hits values while Defending an Attuned Being":
     each Cherub Defending in the combat under way whose attacked Being
     (G_FIGHT_TARGET) is the one it is Attuned to has F_WARD = 2, every other
-    Being 0 (a Djinn too: the bonus is the Cherubim's).  Michael's Cherubim "add
+    Being 0 (a Djinn too: the bonus is the Cherubim's; a Kyriotate's host too, which
+    has no game text, I60).  Michael's Cherubim "add
     +2 to their Attack while defending" the Tether they are Attuned to:
     F_TETHER_WARD while one Defends in a combat at that Tether, as long as its
     controller holds it (I70).  Called as each round begins and when the combat
@@ -249,6 +251,7 @@ def refresh_ward(s, t):
         x = s.I[c, F_ATTUNED]
         if s.I[c, F_WARD] > 0 or s.I[c, F_TETHER_WARD] > 0 or x >= 0:
             defending = target >= 0 and s.I[c, F_FIGHT] == DEFENDING
-            s.I[c, F_WARD] = 2 if (defending and x == target and t.C[s.I[c, F_DESIGN], D_KIND] == CHERUB) else 0
+            s.I[c, F_WARD] = 2 if (defending and x == target and t.C[s.I[c, F_DESIGN], D_KIND] == CHERUB
+                                   and has_text(s, c)) else 0
             at_tether = defending and x == s.I[c, F_LOC] and s.I[x, F_CTRL] == s.I[c, F_CTRL]
             s.I[c, F_TETHER_WARD] = max(0, sheet_param(s, t, c, E_ATTUNE_TETHER, 1)) if at_tether else 0

@@ -14,6 +14,7 @@ from scipy.stats import binomtest
 from balance.rules.innomine import state as S
 from balance.rules.innomine.actions import _best_attack
 from balance.rules.innomine.beings import attach, attack_value, can_act, is_down, move_to
+from balance.rules.innomine.acts import best_holder
 from balance.rules.innomine.combat import (
     A_ACT,
     A_ATTACK,
@@ -37,6 +38,7 @@ from balance.rules.innomine.combat import (
     _order,
     _play_acts,
     _resolve,
+    _sendable,
     _uses,
     attackable,
     can_base_attack,
@@ -49,7 +51,7 @@ from balance.rules.innomine.combat_acts import hand_act, may_hold
 from balance.rules.innomine.combat_types import open_types
 from balance.rules.innomine.damage import deal_damage, ethereal_loss, resolve_zero_hits
 from balance.rules.innomine.effects import use_ability
-from balance.rules.innomine.policies import W_COMBAT_ACTS, W_GANG, W_RETREAT
+from balance.rules.innomine.policies import W_COMBAT_ACTS, W_GANG, W_RANDOM, W_RETREAT
 from balance.rules.innomine.tables import D_ATK, D_HITS
 from balance.rules.innomine.tethers import burn_demons_in_combat
 from balance.rules.innomine.trace import T_ATTACK, T_PLAY, T_ROUND
@@ -264,6 +266,22 @@ def test_numinous_corpus_is_bought_only_in_a_corporeal_combat():
     sides(b, [], [tamiel])
     assert _maybe_boost(s, b.t, tamiel, R_CO) == A_BOOST
     assert _maybe_boost(s, b.t, tamiel, R_CE) == A_WAIT
+
+
+def test_numinous_corpus_is_neither_bought_nor_given_where_its_attack_cannot_be_used():
+    """I81: Relievers and Demonlings "cannot use base Corporeal attacks", so
+    "Corporeal Attack value is +1" is nothing to them: Kindling does not buy the
+    boost, and the Acts phase gives the Song to Tamiel, not to Kindling, though
+    Kindling is the less laden."""
+    b = board()
+    s, L = b.s, b.new_york
+    kindling, tamiel = b.put(GABRIEL, "Kindling", L), b.put(GABRIEL, "Tamiel", L)
+    attach(s, b.t, b.take(GABRIEL, "Numinous Corpus"), tamiel, GABRIEL)
+    song = b.take(GABRIEL, "Numinous Corpus")
+    assert best_holder(s, b.t, GABRIEL, song, -1) == tamiel
+    attach(s, b.t, song, kindling, GABRIEL)
+    sides(b, [], [kindling])
+    assert _maybe_boost(s, b.t, kindling, R_CO) == A_WAIT
 
 
 def test_a_song_costs_essence_and_an_action():
@@ -752,6 +770,28 @@ def test_berserk_turns_other_combat_actions_into_base_attacks(name, seat):
     assert wilson_holds(forced, n, 2 / 6), forced / n
 
 
+def test_a_blow_goes_to_a_being_its_side_has_not_already_brought_down():
+    """I80: Tamiel, one Corporeal Hit left, is the surest kill for Vashka's blow,
+    but not once Moloquin's declared blow will fell her: Vashka hits Azra.  A Being
+    already at 0 Hits is no target at all.  The random-legal policy may still hit
+    either."""
+    b = board()
+    s, I, L = b.s, b.s.I, b.new_york
+    tamiel, azra = b.put(GABRIEL, "Tamiel", L), b.put(GABRIEL, "Azra", L)
+    vashka, moloquin = b.put(BELIAL, "Vashka", L), b.put(BELIAL, "Moloquin", L)
+    sides(b, [moloquin, vashka], [tamiel, azra])
+    I[tamiel, S.F_DMG + CORPOREAL] = hits(b, "Tamiel", CORPOREAL) - 1
+    order, what, whom = s.rounds
+    order[0], what[0], whom[0] = moloquin, A_ATTACK, tamiel
+    assert _choose(s, b.t, vashka, L, R_CO, 0) == (A_ATTACK, tamiel)
+    assert _choose(s, b.t, vashka, L, R_CO, 1) == (A_ATTACK, azra)
+    I[tamiel, S.F_DMG + CORPOREAL] += 1
+    assert _choose(s, b.t, vashka, L, R_CO, 0) == (A_ATTACK, azra)
+    s.w[BELIAL, W_RANDOM] = 1
+    picks = {_choose(s, b.t, vashka, L, R_CO, 1)[1] for _ in range(60)}
+    assert tamiel in picks and azra in picks
+
+
 def test_a_berserk_defender_in_danger_attacks_instead_of_retreating():
     """The round choice itself: Tamiel, one Hit left against Grasch, would Retreat;
     with six levels of Berserk she attacks instead."""
@@ -819,6 +859,24 @@ def test_send_reinforcements_brings_defenders_from_one_location_when_outnumbered
     for i in (help1, help2):
         assert I[i, S.F_LOC] == L and I[i, S.F_FIGHT] == DEFENDING
     assert I[heaven, S.F_LOC] == b.realm(GABRIEL) and I[heaven, S.F_FIGHT] == -1
+
+
+def test_reinforcements_are_beings_that_can_do_harm_there():
+    """I72: Send Reinforcements sends no Reliever or Demonling into a Corporeal
+    combat, where they "can neither use nor be targeted by a base Corporeal Attack
+    value", and no demon into a combat at an Archangel's Tether, where "Demons take
+    1 Celestial Hit per turn spent in combat"."""
+    b = board()
+    s, L = b.s, b.new_york
+    kilauea = b.put(GABRIEL, "Mt. Kilauea", b.earth)
+    kindling, azra = b.put(GABRIEL, "Kindling", b.earth), b.put(GABRIEL, "Azra", b.earth)
+    poof, vashka = b.put(BELIAL, "Poof", b.earth), b.put(BELIAL, "Vashka", b.earth)
+    s.g[S.G_FIGHT_TARGET] = b.put(GABRIEL, "Tamiel", L)
+    assert not _sendable(s, b.t, kindling, GABRIEL, L, R_CO, DEFENDING)
+    assert _sendable(s, b.t, azra, GABRIEL, L, R_CO, DEFENDING)
+    assert not _sendable(s, b.t, poof, BELIAL, L, R_CO, ATTACKING)
+    assert _sendable(s, b.t, vashka, BELIAL, L, R_CO, ATTACKING)
+    assert not _sendable(s, b.t, vashka, BELIAL, kilauea, R_CO, ATTACKING)
 
 
 def test_combat_acts_may_be_played_after_a_resolution_and_join_at_the_next_declaration():

@@ -266,7 +266,7 @@ def test_a_blow_the_target_declares_at_the_djinn_lets_it_answer_in_the_round():
     order, what, whom = s.rounds[0], s.rounds[1], s.rounds[2]
     n, _ = _order(s, b.t, order, what, GABRIEL, BELIAL)
     for k in range(n):
-        what[k], whom[k] = _declare(s, b.t, order[k], b.new_york, S.R_CORPOREAL)
+        what[k], whom[k] = _declare(s, b.t, order[k], b.new_york, S.R_CORPOREAL, k)
     decl = {int(order[k]): (int(what[k]), int(whom[k])) for k in range(n)}
     assert list(order[:n]) == [azra, ifrit]
     assert decl[azra][1] == ifrit and decl[ifrit] == (A_ATTACK, azra)

@@ -313,7 +313,7 @@ def test_forfeited_actions_are_lost_in_combat_rounds_and_in_the_actions_phase():
     n, acts = _order(s, b.t, order, what, BELIAL, GABRIEL)
     assert list(order[:n]) == [grasch, tamiel]
     for k in range(n):
-        what[k], whom[k] = _declare(s, b.t, order[k], L, R_CO)
+        what[k], whom[k] = _declare(s, b.t, order[k], L, R_CO, k)
     assert whom[0] == tamiel and (what[1], whom[1]) == (A_FORFEITED, -1)
     assert I[tamiel, S.F_FORFEIT] == 1 and I[tamiel, S.F_FIGHT] == S.DEFENDING
     _play_acts(s, b.t, L, R_CO, BELIAL, GABRIEL, order, what, whom, n, n, n, 0, acts)

@@ -9,7 +9,7 @@ values, keeping its Essence reserve for anything that costs.
 from numba import njit
 
 from .beings import attach, can_hold, ctype_of, into_realm, is_being, is_human_card
-from .combat import target_value
+from .combat import boost_helps, target_value
 from .draw import mark
 from .effects import apply_immediate, play_facedown
 from .essence import card_cost, pay
@@ -188,10 +188,12 @@ def play_card(s, t, p, c, target):
 @njit(cache=True)
 def best_holder(s, t, p, c, realm):
     """The friendly Being that card c helps most: Servitors before Humans, the
-    least-laden first (realm >= 0 restricts to Beings in that realm)."""
+    least-laden first (realm >= 0 restricts to Beings in that realm); none that
+    could not use its combat boost (combat.boost_helps)."""
     best, best_v = -1, -1e9
     for i in beings_in_play(s):
-        if s.I[i, F_CTRL] != p or not is_being(s, t, i) or s.I[i, F_TRAUMA] > 0 or not can_hold(s, t, i, c):
+        if (s.I[i, F_CTRL] != p or not is_being(s, t, i) or s.I[i, F_TRAUMA] > 0 or not can_hold(s, t, i, c)
+                or not boost_helps(s, t, i, c)):
             continue
         if realm >= 0 and realm_of(s, s.I[i, F_LOC]) != realm:
             continue

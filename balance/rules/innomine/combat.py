@@ -45,6 +45,7 @@ from .beings import (
     influence_side,
     initiates_encounter,
     is_being,
+    is_demon,
     is_human_card,
     may_harm,
     move_to,
@@ -116,9 +117,9 @@ from .state import (
     realm_type,
     tracing,
 )
-from .tables import D_ATK, D_CTYPE, D_KIND, P_SIDE, in_game
+from .tables import D_ATK, D_CTYPE, D_EFFECTS, D_KIND, P_SIDE, in_game
 from .superior_dissonance import engage_demons, location_harm
-from .tethers import burn_demons_in_combat
+from .tethers import archangel_tether, burn_demons_in_combat
 from .trace import (
     PACK,
     T_ABILITY,
@@ -206,18 +207,31 @@ def base_attack_legal(s, t, actor, target, r):
 
 @njit(cache=True)
 def can_base_attack(s, t, actor, r):
-    """The attacker's side of the base Attack rules: a positive Attack value;
-    Humans and Animals only in the combat types they may take part in
-    (combat_types.may_fight_in); Relievers and Demonlings cannot use base
-    Corporeal attacks; Undead cannot take part in Celestial combat."""
-    d = s.I[actor, F_DESIGN]
-    if attack_value(s, t, actor, r) <= 0:
-        return False
+    """The attacker's side of the base Attack rules: a positive Attack value, and
+    a kind that may use one in realm r (may_use_base_attack)."""
+    return attack_value(s, t, actor, r) > 0 and may_use_base_attack(s, t, actor, r)
+
+
+@njit(cache=True)
+def may_use_base_attack(s, t, actor, r):
+    """Whatever its Attack value: Humans and Animals only in the combat types they
+    may take part in (combat_types.may_fight_in); Relievers and Demonlings
+    cannot use base Corporeal attacks; Undead cannot take part in Celestial combat."""
     if r == R_CORPOREAL and unfledged(s, t, actor):
         return False
-    if r == R_CELESTIAL and t.C[d, D_KIND] == UNDEAD:
+    if r == R_CELESTIAL and t.C[s.I[actor, F_DESIGN], D_KIND] == UNDEAD:
         return False
     return may_fight_in(s, t, actor, r)
+
+
+@njit(cache=True)
+def boost_helps(s, t, i, c):
+    """Is card c of use to Being i as far as its combat boost goes?  "Corporeal
+    Attack value is +1" is not to a Being that may not use a base Attack in that
+    realm, such as a Reliever or Demonling (I81)."""
+    if t.C[s.I[c, F_DESIGN], D_EFFECTS] & (1 << E_COMBAT_BOOST) == 0:
+        return True
+    return may_use_base_attack(s, t, i, effect_param(s, t, c, E_COMBAT_BOOST, 1))
 
 
 @njit(cache=True, inline="always")
@@ -421,10 +435,12 @@ def _log_join(s, i, L, side):
 
 @njit(cache=True)
 def _can_fight_in(s, t, i, r):
-    """May i join a combat of type r?  Not a Kyriotate or Shedite attached to a host (I60)."""
+    """May i join a combat of type r, and do harm there: a base Attack it may use
+    (not a Reliever's or Demonling's in a Corporeal one), a roll for damage or a
+    Song?  Not a Kyriotate or Shedite attached to a host (I60)."""
     if not may_fight_in(s, t, i, r) or s.I[i, F_HOST] >= 0:
         return False
-    if attack_value(s, t, i, r) > 0:
+    if can_base_attack(s, t, i, r):
         return True
     return has_effect(s, t, i, E_ROLL_DAMAGE) or has_effect(s, t, i, E_DAMAGE_LOCATION)
 
@@ -606,7 +622,7 @@ def _rounds(s, t, L, r, p, q):
             m = n
         engage_demons(s, t)   # with them: they fight this round (I47)
         for k in range(n):
-            what[k], whom[k] = _declare(s, t, order[k], L, r)
+            what[k], whom[k] = _declare(s, t, order[k], L, r, k)
             m, acts = _play_acts(s, t, L, r, p, q, order, what, whom, n, m, k + 1, 0, acts)
         for k in range(n):
             _resolve(s, t, order[k], what[k], whom[k], L, r)
@@ -709,8 +725,9 @@ def _leader_pick(s, t, order, key, n, top):
 
 
 @njit(cache=True)
-def _declare(s, t, i, L, r):
-    """i's declaration for this round (action, target): nothing if a Combat Act
+def _declare(s, t, i, L, r, k=0):
+    """i's declaration for this round (action, target), the round's ``k``-th
+    (_choose): nothing if a Combat Act
     has taken it out of the combat, or to 0 Hits, since the round began, nor
     from a Being no player controls (I74: no player acts for it).  A
     Being that must forfeit actions (I68) forfeits the round's action instead:
@@ -722,7 +739,7 @@ def _declare(s, t, i, L, r):
         return A_WAIT, -1
     if forfeits(s, i):
         return A_FORFEITED, -1
-    a, j = _choose(s, t, i, L, r)
+    a, j = _choose(s, t, i, L, r, k)
     if j >= 0:
         initiates_encounter(s, i, j)
     return a, j
@@ -803,11 +820,12 @@ def _outnumbered(s, t, order, m, side):
 def _sendable(s, t, j, x, L, r, side):
     """May Send Reinforcements bring j to ``side`` of the combat at L?  An able
     Servitor x controls, out of the combat, elsewhere in L's realm, that may fight
-    there (not a rider, I60); as a defender, not a Cherub whose Fear keeps it
-    from Defending the attacked Being."""
+    there (not a rider, I60), and not a demon into a combat at an Archangel's
+    Tether, where it would burn every round (I72); as a defender, not a Cherub
+    whose Fear keeps it from Defending the attacked Being."""
     if (s.I[j, F_CTRL] != x or s.I[j, F_FIGHT] >= 0 or s.I[j, F_LOC] == L or not can_act(s, t, j)
             or t.C[s.I[j, F_DESIGN], D_CTYPE] != SERVITOR or realm_of(s, s.I[j, F_LOC]) != realm_of(s, L)
-            or not _can_fight_in(s, t, j, r)):
+            or not _can_fight_in(s, t, j, r) or (is_demon(t, s.I[j, F_DESIGN]) and archangel_tether(s, t, L))):
         return False
     return side == ATTACKING or may_defend(s, t, j, s.g[G_FIGHT_TARGET])
 
@@ -915,9 +933,12 @@ def _blow(s, t, e, a, v, r):
 
 
 @njit(cache=True)
-def _choose(s, t, i, L, r):
-    """One participant's declaration for this round: (action, target); never
-    against the target of a Djinn's Attunement (beings.may_harm).  No
+def _choose(s, t, i, L, r, k=0):
+    """One participant's declaration for this round, after ``k`` others:
+    (action, target); never against the target of a Djinn's Attunement
+    (beings.may_harm).  The scripted policies pass over a Being already down in
+    the combat's realm, or that the blows its side has declared this round will
+    bring down (_declared_against), as a player would (I80).  No
     Resonance without game text, of which it is part (a Kyriotate's host, I60):
     no Calabite's tear; a sheet's abilities are game text too (sheet_param)."""
     p = s.I[i, F_CTRL]
@@ -947,6 +968,8 @@ def _choose(s, t, i, L, r):
         if rend > dmg:
             a, dmg = A_TEAR, rend
         left = max(hits_left(s, t, j, r), 0)    # < 0: a Cherub's ward (+2 Hits) gone since it was hit
+        if not is_random(s, p) and left <= _declared_against(s, t, j, r, k, s.I[i, F_FIGHT]):
+            continue
         kill = 0.0
         if a != A_WAIT:
             kill = 1.0 if dmg >= left else 0.5 * dmg / (1 + left)
@@ -970,6 +993,18 @@ def _choose(s, t, i, L, r):
     if best_a == A_WAIT:
         return _berserk(s, t, i, _maybe_boost(s, t, i, r), -1, r)
     return _berserk(s, t, i, best_a, best_j, r)
+
+
+@njit(cache=True)
+def _declared_against(s, t, j, r, k, side):
+    """The damage the round's first ``k`` declarations by ``side`` will do to j, as
+    the policies expect it (_blow)."""
+    order, what, whom = s.rounds[0], s.rounds[1], s.rounds[2]
+    total = 0.0
+    for m in range(k):
+        if whom[m] == j and s.I[order[m], F_FIGHT] == side:
+            total += _blow(s, t, order[m], what[m], j, r)
+    return total
 
 
 @njit(cache=True)
@@ -1074,9 +1109,11 @@ def _uses(s, t, i, r):
 @njit(cache=True)
 def _maybe_boost(s, t, i, r):
     """Buy a combat boost (Numinous Corpus: "Corporeal Attack value is +1") once
-    per combat if affordable, and only in a combat of the boost's realm ``r``."""
+    per combat if affordable, and only in a combat of the boost's realm ``r``,
+    by a Being that may use a base Attack there (boost_helps)."""
     c = find_effect(s, t, i, E_COMBAT_BOOST)
-    if c >= 0 and s.I[i, F_BOOST] == 0 and effect_param(s, t, c, E_COMBAT_BOOST, 1) == r:
+    if (c >= 0 and s.I[i, F_BOOST] == 0 and effect_param(s, t, c, E_COMBAT_BOOST, 1) == r
+            and boost_helps(s, t, i, c)):
         cost = action_cost(s, t, i, effect_param(s, t, c, E_COMBAT_BOOST, 3), False)
         if cost <= s.S[s.I[i, F_CTRL], S_ESSENCE]:
             return A_BOOST

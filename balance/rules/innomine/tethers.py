@@ -78,8 +78,8 @@ def can_go_down(s, t, i, l):
 
 
 @njit(cache=True)
-def at_archangel_tether(s, t, i):
-    l = s.I[i, F_LOC]
+def archangel_tether(s, t, l):
+    """Is location l a Tether an Archangel controls?"""
     return is_tether(s, t, l) and s.I[l, F_CTRL] >= 0 and t.seat[s.I[l, F_CTRL], P_SIDE] == HEAVEN
 
 
@@ -88,7 +88,7 @@ def burn_demons_in_combat(s, t):
     """End of a combat round: demons fighting at an Archangel's Tether take 1 Celestial Hit."""
     for i in fighters(s):
         if (s.I[i, F_FIGHT] >= 0 and is_being(s, t, i) and is_demon(t, s.I[i, F_DESIGN])
-                and at_archangel_tether(s, t, i)):
+                and archangel_tether(s, t, s.I[i, F_LOC])):
             damage_from(s, t, s.I[i, F_LOC], i, CELESTIAL, 1)
 
 

@@ -335,6 +335,28 @@ def test_retreat_leaves_for_another_location_at_the_end_of_the_round():
         "Gabriel: Azra #1's Retreat leaves it at Earth", "Gabriel: Azra #2's Retreat leaves it at New York"]
 
 
+def test_a_retreat_from_open_ground_goes_to_a_card_location_of_the_realm():
+    """From the open ground of Earth the "different Location" is a card Location of
+    Earth: a Tether the Being's side holds, else one where no enemy is able; a
+    Superior's Realm holds none, so there the Being leaves the combat where it
+    stands (I79)."""
+    b = board()
+    s, I = b.s, b.s.I
+    b.put(BELIAL, "Vashka", b.new_york)                  # an enemy at New York
+    dv = b.put(BELIAL, "Death Valley", b.earth)
+    kilauea = b.put(GABRIEL, "Mt. Kilauea", b.earth)
+    foe, azra = b.put(BELIAL, "Grasch", b.earth), b.put(GABRIEL, "Azra", b.earth)
+    for L, goes in ((b.earth, kilauea), (b.earth, dv), (b.realm(GABRIEL), b.realm(GABRIEL))):
+        if goes == dv:
+            I[kilauea, S.F_ZONE] = S.Z_REMOVED            # no Tether of Gabriel's: the one without an enemy
+        I[[foe, azra], S.F_LOC] = L
+        sides(b, [foe], [azra])
+        _resolve(s, b.t, azra, A_RETREAT, -1, L, R_CO)
+        _end_of_round(s, b.t, L)
+        assert I[azra, S.F_FIGHT] == -1 and I[azra, S.F_LOC] == goes
+        I[foe, S.F_FIGHT] = -1
+
+
 # ================================================================== sides and order
 def test_attackers_join_from_anywhere_in_the_realm_and_defending_is_free():
     """"Multiple Beings may enter a single combat at once; the target of the attack

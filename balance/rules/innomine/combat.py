@@ -161,12 +161,14 @@ from .vocabulary import (
     HELL,
     HUMAN,
     IMPUDITE,
+    LOCATION,
     MALAKITE,
     MAX_EFFECTS,
     MERCURIAN,
     OATH_RETREAT,
     OBJECT,
     SERVITOR,
+    TETHER,
     TOOL,
     UNDEAD,
 )
@@ -1273,8 +1275,39 @@ def _end_of_round(s, t, L):
             s.I[i, F_FIGHT] = -1
             s.I[i, F_RETREAT] = 0
             if not (L < s.I.shape[0] and has_loc_text(s, t, L, E_RETREAT_STAY)):
-                move_to(s, t, i, realm_of(s, L))
+                move_to(s, t, i, _retreat_to(s, t, i, L))
             log(s, s.I[i, F_CTRL], i, s.I[i, F_LOC], T_RETREAT_TO, 0)
+
+
+@njit(cache=True)
+def _retreat_to(s, t, i, L):
+    """Where i's Retreat from L takes it: "The Being leaves combat by moving to a
+    different Location".  From a card Location, the open ground of its realm; from
+    the open ground, a card Location of the same realm -- a Tether i's controller
+    holds, else one where no enemy Being is able, else any; with none there (a
+    Superior's Realm), nowhere: i leaves the combat where it stands (I79)."""
+    g = realm_of(s, L)
+    if L != g:
+        return g
+    p = s.I[i, F_CTRL]
+    best, best_v = L, -1
+    for l in others_in_play(s):
+        c = t.C[s.I[l, F_DESIGN], D_CTYPE]
+        if s.I[l, F_ZONE] != Z_PLAY or s.I[l, F_LOC] != g or (c != TETHER and c != LOCATION):
+            continue
+        v = 2 if (c == TETHER and s.I[l, F_CTRL] == p) else (0 if _enemy_at(s, t, l, p) else 1)
+        if v > best_v:
+            best, best_v = l, v
+    return best
+
+
+@njit(cache=True)
+def _enemy_at(s, t, l, p):
+    """Is an able Being of another seat than p at location l?"""
+    for j in beings_in_play(s):
+        if s.I[j, F_LOC] == l and s.I[j, F_CTRL] >= 0 and s.I[j, F_CTRL] != p and can_act(s, t, j):
+            return True
+    return False
 
 
 @njit(cache=True)

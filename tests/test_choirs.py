@@ -112,15 +112,18 @@ def test_a_fixed_odds_d6_roll_succeeds_on_its_faces_in_both_variants(variant, fa
     """The one roll behind the Ofanite and de-Attune rolls ("on a 1 ... fails": 5
     faces, the highest) and the Discord rolls ("less than or equal to the levels":
     as many faces as levels, the lowest).  Classic: exactly those faces of the d6;
-    d666: the d666 standing for them."""
+    d666: the d666 standing for them, decided by its two dice summed (the roll the
+    log shows), its check digit the amount."""
     b = board(variant)
     s = b.s
     for high in (True, False):
         wins = 0
         for _ in range(ROLLS):
-            ok, r = d6_check(s.rng, variant, faces, high)
+            ok, r, amount = d6_check(s.rng, variant, faces, high)
             if variant == CLASSIC:
-                assert ok == (r > 6 - faces if high else r <= faces)
+                assert ok == (r > 6 - faces if high else r <= faces) and amount == r
+            else:
+                assert ok == (2 <= r <= target_for_faces(faces) and r != 12) and 1 <= amount <= 6
             wins += ok
         assert wilson_holds(wins, ROLLS, chance(variant, faces)), (wins / ROLLS, chance(variant, faces))
 

@@ -8,7 +8,7 @@ The Ifrit (Belial's starter deck) is the Djinn: Celestial Hits 4.
 from collections import Counter
 
 import pytest
-from positions import BELIAL, GABRIEL, ROOT
+from positions import BELIAL, GABRIEL, ROOT, peek
 from test_choirs import ROLLS, board, chance, fighting, next_d6, stat, traced, wilson_holds
 
 from balance.rules.innomine import state as S
@@ -23,6 +23,7 @@ from balance.rules.innomine.attunement import (
     attune_chance,
     can_attune,
     de_attune,
+    de_attune_faces,
     djinn_fear,
     may_move_freely,
 )
@@ -38,7 +39,7 @@ from balance.rules.innomine.combat import (
     fight,
     fire_song,
 )
-from balance.rules.innomine.d666 import CLASSIC, D666
+from balance.rules.innomine.d666 import CLASSIC, D666, d6_check
 from balance.rules.innomine.dissonance import dissonance_phase
 from balance.rules.innomine.end_turn import end_turn
 from balance.rules.innomine.humans import kill_human
@@ -70,13 +71,18 @@ def djinn(b, loc):
 
 def failed_de_attune(b):
     """An Ifrit at New York Attuned to Ed Holder (Belial's), after its first
-    failed de-Attune roll: (b, the Ifrit, Ed, the die shown)."""
+    failed de-Attune roll: (b, the Ifrit, Ed, the die that measures the fading:
+    the d6, or under d666 the check digit)."""
+    s = b.s
     ifrit = djinn(b, b.new_york)
     ed = b.put(BELIAL, "Ed Holder", b.new_york, ctrl=BELIAL)
-    b.s.I[ifrit, S.F_ATTUNED] = ed
-    while de_attune(b.s, b.t, ifrit):
-        b.s.I[ifrit, S.F_ATTUNED] = ed
-    return b, ifrit, ed, traced(b.s, T_DEATTUNE)[-1][2]
+    s.I[ifrit, S.F_ATTUNED] = ed
+    while True:
+        faces, high = de_attune_faces(s, b.t, ifrit)
+        die = peek(s, lambda s: d6_check(s.rng, s.g[S.G_VARIANT], faces, high))[2]
+        if not de_attune(s, b.t, ifrit):
+            return b, ifrit, ed, die
+        s.I[ifrit, S.F_ATTUNED] = ed
 
 
 # ================================================================== Attuning

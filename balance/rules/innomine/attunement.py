@@ -155,12 +155,12 @@ def de_attune(s, t, i):
     (dissonance.fading_note; under the d666 variant the check digit, I67).
     Returns True if the Attunement ended."""
     faces, high = de_attune_faces(s, t, i)
-    ok, r = d6_check(s.rng, s.g[G_VARIANT], faces, high)
+    ok, r, turns = d6_check(s.rng, s.g[G_VARIANT], faces, high)
     log(s, s.I[i, F_CTRL], i, s.I[i, F_ATTUNED], T_DEATTUNE, r)
     if ok:
         s.I[i, F_ATTUNED] = -1
     elif t.C[s.I[i, F_DESIGN], D_KIND] == DJINN:
-        fading_note(s, t, i, r)
+        fading_note(s, t, i, turns)
     else:
         add_dissonance(s, t, i, WHY_DE_ATTUNE)
     return ok
@@ -194,7 +194,7 @@ def fear_rolls(s, t, target):
     for c in beings_in_play(s):
         if (s.I[c, F_ATTUNED] == target and s.I[c, F_DISCORD] > 0 and s.I[c, F_AFRAID] != turn
                 and is_being(s, t, c) and t.C[s.I[c, F_DESIGN], D_KIND] == CHERUB):
-            afraid, r = d6_check(s.rng, s.g[G_VARIANT], s.I[c, F_DISCORD], False)
+            afraid, r, _ = d6_check(s.rng, s.g[G_VARIANT], s.I[c, F_DISCORD], False)
             if afraid:
                 s.I[c, F_AFRAID] = turn
                 log(s, s.I[c, F_CTRL], c, target, T_FEAR, r)
@@ -229,7 +229,7 @@ def djinn_fear(s, t, i):
     b = s.I[x, F_ATT] if s.I[x, F_ATT] >= 0 else x
     if s.I[b, F_FIGHT] != ATTACKING:
         return False
-    afraid, r = d6_check(s.rng, s.g[G_VARIANT], s.I[i, F_DISCORD], False)
+    afraid, r, _ = d6_check(s.rng, s.g[G_VARIANT], s.I[i, F_DISCORD], False)
     if afraid:
         log(s, s.I[i, F_CTRL], i, b, T_FLEE, r)
     return afraid

@@ -563,7 +563,7 @@ def bad_temper(s, t, p):
             continue
         if not _foreign_being_at(s, t, i):
             continue
-        temper, roll = d6_check(s.rng, s.g[G_VARIANT], s.I[i, F_DISCORD], False)
+        temper, roll, _ = d6_check(s.rng, s.g[G_VARIANT], s.I[i, F_DISCORD], False)
         j = _random_target(s, t, i, p) if temper else -1
         if j < 0:
             continue
@@ -1075,7 +1075,7 @@ def _cowardice(s, t, i):
     the Retreat action.\""""
     if t.C[s.I[i, F_DESIGN], D_KIND] != MALAKITE or s.I[i, F_DISCORD] <= 0:
         return False
-    coward, roll = d6_check(s.rng, s.g[G_VARIANT], s.I[i, F_DISCORD], False)
+    coward, roll, _ = d6_check(s.rng, s.g[G_VARIANT], s.I[i, F_DISCORD], False)
     if coward:
         log(s, s.I[i, F_CTRL], i, -1, T_COWARDICE, roll)
     return coward

@@ -92,14 +92,14 @@ def d6_check(rng, variant, faces, high):
     roll "less than or equal to the levels of the Discord", faces = levels).
     Under the d666 variant it is the d666 against ``target_for_faces(faces)``
     (docs/rules.md, I-d666); nobody buys +1 to these targets with Essence.
-    Returns (success, result): the d6, or the d666's check digit, which stands
-    for the die where the roll also measures an amount (the Calabite's damage)."""
+    Returns (success, the roll that decided it, amount): the d6 twice, or the
+    d666's two dice summed and its check digit, which stands for the die where
+    the roll also measures an amount (the Calabite's damage, a fading note's turns)."""
     faces = min(6, max(0, faces))
     if variant == D666:
-        ok, total, check = roll(rng, target_for_faces(faces))
-        return ok, check
+        return roll(rng, target_for_faces(faces))
     r = d6(rng)
-    return (r > 6 - faces) if high else (r <= faces), r
+    return (r > 6 - faces) if high else (r <= faces), r, r
 
 
 @njit(cache=True, inline="always")

@@ -511,7 +511,7 @@ def second_action(s, t, i):
     d6; on a 1, the Ofanite does not gain an action and takes dissonance."  Once
     a turn ("a second action").  Returns True if the action was gained."""
     s.I[i, F_RESONATED] = s.g[G_TURN]
-    ok, r = d6_check(s.rng, s.g[G_VARIANT], 5, True)
+    ok, r, _ = d6_check(s.rng, s.g[G_VARIANT], 5, True)
     log(s, s.I[i, F_CTRL], i, -1, T_SECOND_ACTION, r)
     if ok:
         s.I[i, F_ACTS] += 1
@@ -573,7 +573,8 @@ def calabite_roll(s, t, i):
     to the Calabite's Celestial Hits, the result is done as damage".  Returns
     (within its Celestial Hits, the result); under the d666 variant the result is
     the check digit (I-d666)."""
-    return d6_check(s.rng, s.g[G_VARIANT], t.C[s.I[i, F_DESIGN], D_HITS + CELESTIAL], False)
+    within, _, amount = d6_check(s.rng, s.g[G_VARIANT], t.C[s.I[i, F_DESIGN], D_HITS + CELESTIAL], False)
+    return within, amount
 
 
 @njit(cache=True)

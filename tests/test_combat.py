@@ -46,6 +46,7 @@ from balance.rules.innomine.combat import (
     fight,
     may_take_base_attack,
     pit_trap,
+    target_value,
 )
 from balance.rules.innomine.combat_acts import hand_act, may_hold
 from balance.rules.innomine.combat_types import open_types
@@ -258,14 +259,17 @@ def test_game_text_in_a_round_gun_song_of_fire_and_numinous_corpus():
 def test_numinous_corpus_is_bought_only_in_a_corporeal_combat():
     """Numinous Corpus: "For the remainder of combat, Corporeal Attack value is
     +1": a holder with nothing better to do buys it in a corporeal combat, and
-    not in a celestial one, where it would add nothing."""
+    not in a celestial one, where it would add nothing, nor once no enemy is
+    left able in the combat (a Pit Trap took the only one)."""
     b = board()
     s, L = b.s, b.new_york
-    tamiel = b.put(GABRIEL, "Tamiel", L)
+    tamiel, grasch = b.put(GABRIEL, "Tamiel", L), b.put(BELIAL, "Grasch", L)
     attach(s, b.t, b.take(GABRIEL, "Numinous Corpus"), tamiel, GABRIEL)
-    sides(b, [], [tamiel])
+    sides(b, [grasch], [tamiel])
     assert _maybe_boost(s, b.t, tamiel, R_CO) == A_BOOST
     assert _maybe_boost(s, b.t, tamiel, R_CE) == A_WAIT
+    pit_trap(s, b.t, b.take(GABRIEL, "Pit Trap"), grasch)
+    assert _maybe_boost(s, b.t, tamiel, R_CO) == A_WAIT
 
 
 def test_numinous_corpus_is_neither_bought_nor_given_where_its_attack_cannot_be_used():
@@ -280,7 +284,7 @@ def test_numinous_corpus_is_neither_bought_nor_given_where_its_attack_cannot_be_
     song = b.take(GABRIEL, "Numinous Corpus")
     assert best_holder(s, b.t, GABRIEL, song, -1) == tamiel
     attach(s, b.t, song, kindling, GABRIEL)
-    sides(b, [], [kindling])
+    sides(b, [b.put(BELIAL, "Grasch", L)], [kindling])
     assert _maybe_boost(s, b.t, kindling, R_CO) == A_WAIT
 
 
@@ -492,9 +496,9 @@ def test_a_being_with_speed_fells_its_attacker_before_the_blow_lands(combat_deck
 def test_a_fight_goes_on_until_one_side_is_out_and_then_clears_its_flags():
     """Combat is over when "one player has no Beings remaining in the Location";
     0-Hit consequences are applied at the end of each round (I17).  Grasch (Co 3/4)
-    attacks Tamiel (Co 1/4) at New York: round 1 leaves her one Hit; in round 2 she
-    would Retreat, but Grasch resolves first and sends her into Trauma.  Saminga's
-    Grasch, in seat 0: Belial's would tear at double damage (I68)."""
+    attacks Tamiel (Co 1/4) at New York: round 1 leaves her one Hit; in round 2
+    Grasch resolves first and sends her into Trauma.  Saminga's Grasch, in seat
+    0: Belial's would tear at double damage (I68)."""
     b = board(("saminga", "gabriel"))
     s, I, L = b.s, b.s.I, b.new_york
     grasch = b.put(BELIAL, "Grasch", b.earth)
@@ -594,6 +598,8 @@ def test_zero_celestial_hits_make_a_being_soul_dead():
     assert I[blade, S.F_ZONE] == S.Z_PLAY and I[blade, S.F_ATT] == -1
     assert I[blade, S.F_LOC] == L and I[blade, S.F_CTRL] == BELIAL
     assert I[ed, S.F_CTRL] == -1 and I[ed, S.F_INF_BY] == -1 and I[ed, S.F_ZONE] == S.Z_PLAY
+    assert {"Belial: Brimstone Blade falls loose from Sistrael at New York",
+            "Belial: Ed Holder is freed of the Influence of Sistrael, which left play"} <= set(b.log())
 
 
 def test_a_human_at_zero_corporeal_hits_dies_and_goes_to_its_afterlife():
@@ -679,7 +685,8 @@ def test_undead_at_zero_corporeal_hits_are_soul_dead():
     deal_damage(s, b.t, -1, u, CORPOREAL, 99)
     resolve_zero_hits(s, b.t)
     assert I[u, S.F_ZONE] == S.Z_DISCARD and I[song, S.F_ZONE] == S.Z_DISCARD
-    assert b.log()[-1] == "Belial: The Charred Man has 0 Corporeal Hits: soul-dead, discarded"
+    assert b.log()[-2:] == ["Belial: The Charred Man has 0 Corporeal Hits: soul-dead, discarded",
+                            "Belial: Brimstone Blade falls loose from The Charred Man at New York"]
     assert not any("Celestial" in line for line in b.log())
     assert I[blade, S.F_ZONE] == S.Z_PLAY and I[blade, S.F_LOC] == L and I[blade, S.F_CTRL] == BELIAL
 
@@ -814,17 +821,25 @@ def test_a_blow_goes_to_a_being_its_side_has_not_already_brought_down():
     assert tamiel in picks and azra in picks
 
 
-def test_a_berserk_defender_in_danger_attacks_instead_of_retreating():
-    """The round choice itself: Tamiel, one Hit left against Grasch, would Retreat;
-    with six levels of Berserk she attacks instead."""
+def test_a_defender_with_nothing_worth_doing_retreats_before_it_falls():
+    """I84: Belial's Ed Holder attacks Gabriel's Tamiel.  Killing him would send him
+    to Hell, so she will not hit back, and two of his blows would bring her to 0
+    Corporeal Hits: she Retreats at once, and is gone at the end of the round.
+    With six levels of Berserk her Retreat becomes a base Attack on him.  With
+    Grasch beside him, whom she would hit, she fights instead."""
     b = board()
     s, I, L = b.s, b.s.I, b.new_york
     tamiel = b.put(GABRIEL, "Tamiel", L)
-    grasch = b.put(BELIAL, "Grasch", L)
-    sides(b, [grasch], [tamiel])
-    I[tamiel, S.F_DMG + CORPOREAL] = hits(b, "Tamiel", CORPOREAL) - 1
+    ed = b.put(BELIAL, "Ed Holder", L, ctrl=BELIAL)
+    sides(b, [ed], [tamiel])
+    assert target_value(s, b.t, GABRIEL, ed) < 0
+    assert hits(b, "Tamiel", CORPOREAL) <= 2 * atk(b, "Ed Holder", CORPOREAL)
     assert _choose(s, b.t, tamiel, L, R_CO) == (A_RETREAT, -1)
     I[tamiel, S.F_DISCORD] = 6
+    assert _choose(s, b.t, tamiel, L, R_CO) == (A_ATTACK, ed)
+    I[tamiel, S.F_DISCORD] = 0
+    grasch = b.put(BELIAL, "Grasch", L)
+    sides(b, [grasch], [])
     assert _choose(s, b.t, tamiel, L, R_CO) == (A_ATTACK, grasch)
 
 

@@ -113,6 +113,7 @@ def test_penitence_and_inspiration_then_ed_fulfils_his_destiny_with_three_tools(
     apply_immediate(s, t, GABRIEL, b.take(GABRIEL, "Penitence"), b.ed)
     assert s.I[b.ed, S.F_CTRL] == GABRIEL and s.I[b.ed, S.F_ACTS] == 1
     assert s.I[b.rite, S.F_ZONE] == S.Z_DISCARD and s.I[b.ed, S.F_NATT] == 0
+    assert "Belial: Ed Holder loses Patience of Belial" in b.log()
     apply_immediate(s, t, GABRIEL, b.take(GABRIEL, "Inspiration"), b.ed)
     assert s.I[b.ed, S.F_ACTS] == 2
     assert afterlife_side(s, t, b.ed) != HEAVEN

@@ -11,7 +11,7 @@ from positions import BELIAL, GABRIEL, Board, peek
 from scipy.stats import binomtest
 
 from balance.rules.innomine import state as S
-from balance.rules.innomine.beings import attach
+from balance.rules.innomine.beings import attach, leave_play
 from balance.rules.innomine.d666 import D666, target_for_faces
 from balance.rules.innomine.d666 import roll as d666_roll
 from balance.rules.innomine.policies import W_D666_AFTER, W_D666_BEFORE
@@ -101,6 +101,23 @@ def test_reach_balseraphs_anywhere_in_their_realm_the_others_at_their_location()
     assert in_reach(b.s, b.t, sis, near) and in_reach(b.s, b.t, sis, far)
     assert not in_reach(b.s, b.t, sis, soul)
     assert in_reach(b.s, b.t, imp, near) and not in_reach(b.s, b.t, imp, far)
+
+
+def test_a_being_is_freed_when_the_being_influencing_it_leaves_play():
+    """I82: a Human Influenced through another Human is freed of that Influence when
+    its Influencer dies (and, as the rulebook says, when a celestial one is
+    soul-dead); a Servitor so freed goes back to its own Superior.  The log says so."""
+    b = Board()
+    b.clear_board()
+    s, I = b.s, b.s.I
+    ed = b.put(BELIAL, "Ed Holder", b.earth, ctrl=BELIAL)
+    ines = b.put(GABRIEL, "Leslie Hamerson", b.earth, ctrl=BELIAL, inf_by=ed)
+    azra = b.put(GABRIEL, "Azra", b.earth, ctrl=BELIAL, inf_by=ed)
+    leave_play(s, b.t, ed, S.Z_DISCARD)
+    assert (I[ines, S.F_CTRL], I[ines, S.F_INF_BY]) == (-1, -1)
+    assert (I[azra, S.F_CTRL], I[azra, S.F_INF_BY]) == (GABRIEL, -1)
+    assert b.log() == ["Belial: Leslie Hamerson is freed of the Influence of Ed Holder, which left play",
+                       "Belial: Azra is freed of the Influence of Ed Holder, which left play"]
 
 
 def test_mercurians_add_one_against_an_influenced_being_and_gabriels_one_more_against_hells():

@@ -12,7 +12,7 @@ from positions import BELIAL, GABRIEL, Board, data_deck, peek
 from scipy.stats import binomtest
 
 from balance.rules.innomine import state as S
-from balance.rules.innomine.actions import _descend, actions_phase, take_action
+from balance.rules.innomine.actions import _attack_score, _descend, actions_phase, take_action
 from balance.rules.innomine.acts import card_value, give_loose_objects, play_card
 from balance.rules.innomine.beings import attach, can_act, can_hold, set_influence
 from balance.rules.innomine.combat import location_damage
@@ -24,7 +24,7 @@ from balance.rules.innomine.end_turn import end_turn
 from balance.rules.innomine.essence import action_cost, gain_essence
 from balance.rules.innomine.game import next_turn, start_turn
 from balance.rules.innomine.humans import age_mortals, resolve_afterlife
-from balance.rules.innomine.policies import W_TRADE_DISCORD
+from balance.rules.innomine.policies import W_TRADE_DISCORD, W_WAIT
 from balance.rules.innomine.d666 import CLASSIC
 from balance.rules.innomine.setup import setup
 from balance.rules.innomine.tables import D_COST, D_CTYPE, D_HITS, D_LIFESPAN
@@ -753,10 +753,28 @@ def test_damage_counters_come_off_every_turn_for_non_humans_and_at_the_controlle
     assert [I[i, S.F_DMG + CORPOREAL] for i in (tamiel, ed, leslie)] == [0, 1, 1]
 
 
+def test_a_scripted_policy_does_not_throw_a_being_at_a_defence_it_cannot_beat():
+    """I83: Vashka (Corporeal Attack 1, 4 Hits) against Marnel (6 Hits), with Azra
+    beside him (3 + 3 Attack: Vashka at 0 Hits in one round), is hopeless and
+    worth less than Waiting; against Marnel at his last Hit it is worth an attack."""
+    b = Board()
+    b.clear_board()
+    s, I = b.s, b.s.I
+    ny = b.put(BELIAL, "New York", b.earth, ctrl=-1)
+    vashka = b.put(BELIAL, "Vashka", ny)
+    marnel = b.put(GABRIEL, "Marnel", ny)
+    b.put(GABRIEL, "Azra", ny)
+    wait = s.w[BELIAL, W_WAIT]
+    S.collect_rivals(s, BELIAL)
+    assert _attack_score(s, b.t, vashka, BELIAL, marnel, False, 1.0, -1e9) < wait
+    I[marnel, S.F_DMG + CORPOREAL] = b.t.C[b.design("Marnel"), D_HITS + CORPOREAL] - 1
+    assert _attack_score(s, b.t, vashka, BELIAL, marnel, False, 1.0, -1e9) > wait
+
+
 def test_trauma_counts_down_at_every_end_of_turn():
     """"They cannot leave ... for a number of turns equal to their Corporeal Hits"
     (I19): one turn off at the end of each player's turn; counters come off meanwhile,
-    and a Being already in Trauma is not traumatised again."""
+    and a Being already in Trauma is not traumatised again.  The log says when it is over."""
     b = Board()
     b.clear_board()
     s, I = b.s, b.s.I
@@ -769,6 +787,7 @@ def test_trauma_counts_down_at_every_end_of_turn():
         end_turn(s, b.t, (BELIAL, GABRIEL)[k % 2])
         assert I[g, S.F_TRAUMA] == h - k and I[g, S.F_DMG + CORPOREAL] == h - k
     assert can_act(s, b.t, g) and I[g, S.F_LOC] == b.realm(BELIAL)
+    assert [line for line in b.log() if "Trauma" in line] == ["Belial: Grasch comes out of Trauma"]
 
 
 def test_the_player_whose_turn_ends_discards_down_to_seven():

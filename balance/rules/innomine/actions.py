@@ -556,8 +556,10 @@ def _attack_score(s, t, i, p, j, choice, gang, best):
     value, weighed by whether i and its gang can bring it to 0 Hits and by the
     defence there, and raised where Gabriel's condition or a Malakite's
     continuous oath urges i to engage a demon, in the combat type i would
-    choose against it (combat.combat_type).  A strong defence halves a score
-    above ``best``."""
+    choose against it (combat.combat_type).  A strong defence (one that can
+    bring i to 0 Hits in a round) halves a score above ``best``; if i cannot
+    bring j to 0 Hits in that round either, the attack is hopeless and worth
+    only the engagement the urges ask for (I83)."""
     if (realm_of(s, s.I[j, F_LOC]) != realm_of(s, s.I[i, F_LOC]) or not attackable(s, t, j, p)
             or not may_harm(s, t, i, j)):
         return -1e9
@@ -573,10 +575,10 @@ def _attack_score(s, t, i, p, j, choice, gang, best):
     val = v * (0.3 + 0.7 * ratio)
     if is_tether(s, t, s.I[j, F_LOC]):
         val += 0.5 * weight(s, p, W_HOLD_TETHER)
-    val += (engage_urge(s, t, i, j) + oath_urge(s, t, i, j)) * weight(s, p, W_ATTACK_SERVITOR)
-    sc = score(s, p, val)
+    urge = (engage_urge(s, t, i, j) + oath_urge(s, t, i, j)) * weight(s, p, W_ATTACK_SERVITOR)
+    sc = score(s, p, val + urge)
     if sc > best and _strong_defence(s, t, s.I[j, F_LOC], s.I[j, F_CTRL], r, my_hits):
-        sc = score(s, p, 0.5 * val)     # a strong defence there halves the appeal
+        sc = score(s, p, 0.5 * (val + urge) if ratio >= 1.0 else urge)
     return sc
 
 

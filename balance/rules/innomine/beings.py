@@ -60,7 +60,7 @@ from .state import (
 from .marches import left_for, tool_usable
 from .ranks import promotion_allowed
 from .tables import D_ATK, D_CTYPE, D_EFFECTS, D_HITS, D_KIND, P_SIDE, P_SUP_EFFECTS
-from .trace import T_ATTACH, T_DISSONANCE, T_DROP, T_LEAVE_ESSENCE, WHY_ATTUNED_LEFT
+from .trace import T_ATTACH, T_DISSONANCE, T_DROP, T_FREED, T_LEAVE_ESSENCE, WHY_ATTUNED_LEFT
 from .vocabulary import (
     ANIMAL,
     BALSERAPH,
@@ -325,18 +325,17 @@ def can_hold(s, t, holder, card):
 
 
 @njit(cache=True)
-def drop_attachments(s, t, i, keep_songs):
-    """A Being leaves play or is stripped: Songs, Ranks, Rites and Skills are
-    discarded (unless ``keep_songs``); Objects fall loose at its Location, still
-    controlled by its controller; Tools stay loose for anyone."""
+def drop_attachments(s, t, i):
+    """A Being leaves play: Songs, Ranks, Rites and Skills are discarded; Objects
+    fall loose at its Location, still controlled by its controller; Tools stay
+    loose for anyone."""
     while s.I[i, F_NATT] > 0:
         c = s.I[i, F_ATTS + s.I[i, F_NATT] - 1]
         detach(s, c)
         ct = t.C[s.I[c, F_DESIGN], D_CTYPE]
         if ct == OBJECT or ct == TOOL:
             s.I[c, F_LOC] = s.I[i, F_LOC]
-        elif keep_songs and ct == SONG:
-            continue
+            log(s, s.I[c, F_CTRL], i, c, T_DROP, s.I[c, F_LOC])
         else:
             s.I[c, F_ZONE] = Z_DISCARD
 
@@ -383,9 +382,10 @@ def set_influence(s, t, target, seat, actor):
 
 @njit(cache=True)
 def free_influenced_by(s, t, actor):
-    """Beings Influenced by ``actor`` are freed of that Influence."""
+    """Beings Influenced by ``actor``, which leaves play, are freed of that Influence (I82)."""
     for j in beings_in_play(s):
         if s.I[j, F_INF_BY] == actor and s.I[j, F_ZONE] == Z_PLAY:
+            log(s, s.I[j, F_CTRL], j, actor, T_FREED, 0)
             free_of_influence(s, t, j)
 
 
@@ -495,7 +495,7 @@ def leave_play(s, t, i, zone):
         r = s.I[i, F_RIDER]
         end_ride(s, t, r)
         send_home(s, t, r)
-    drop_attachments(s, t, i, False)
+    drop_attachments(s, t, i)
     free_influenced_by(s, t, i)
     p = s.I[i, F_CTRL]
     if p >= 0 and t.C[s.I[i, F_DESIGN], D_CTYPE] != SERVITOR:

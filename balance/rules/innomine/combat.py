@@ -946,8 +946,6 @@ def _choose(s, t, i, L, r, k=0):
     p = s.I[i, F_CTRL]
     if _cowardice(s, t, i) or djinn_fear(s, t, i):
         return A_RETREAT, -1
-    if weight(s, p, W_RETREAT) > 0.5 and _in_danger(s, t, i, r) and not _keeps_trap(s, t, i):
-        return _berserk(s, t, i, A_RETREAT, -1, r)
     base, roll, song = _uses(s, t, i, r)
     rend = tear_expectation(s, t, i) if t.C[s.I[i, F_DESIGN], D_KIND] == CALABITE and has_text(s, i) else 0.0
     n_forfeit = forfeit_count(s, t, i)
@@ -993,6 +991,8 @@ def _choose(s, t, i, L, r, k=0):
     if best_a == A_WAIT and s.I[i, F_FIGHT] == ATTACKING and t.C[s.I[i, F_DESIGN], D_KIND] == ELOHITE:
         return A_RETREAT, -1        # Bad Temper: "Take the Retreat action immediately if you don't want to hurt the target!"
     if best_a == A_WAIT:
+        if weight(s, p, W_RETREAT) > 0.5 and _in_danger(s, t, i, r) and not _keeps_trap(s, t, i):
+            return _berserk(s, t, i, A_RETREAT, -1, r)     # nothing worth doing, and hurt if it stays (I84)
         return _berserk(s, t, i, _maybe_boost(s, t, i, r), -1, r)
     return _berserk(s, t, i, best_a, best_j, r)
 
@@ -1112,10 +1112,11 @@ def _uses(s, t, i, r):
 def _maybe_boost(s, t, i, r):
     """Buy a combat boost (Numinous Corpus: "Corporeal Attack value is +1") once
     per combat if affordable, and only in a combat of the boost's realm ``r``,
-    by a Being that may use a base Attack there (boost_helps)."""
+    by a Being that may use a base Attack there (boost_helps), while an enemy in
+    the combat is still able to fight (not after a Pit Trap took the last one)."""
     c = find_effect(s, t, i, E_COMBAT_BOOST)
     if (c >= 0 and s.I[i, F_BOOST] == 0 and effect_param(s, t, c, E_COMBAT_BOOST, 1) == r
-            and boost_helps(s, t, i, c)):
+            and boost_helps(s, t, i, c) and _count(s, t, 1 - s.I[i, F_FIGHT]) > 0):
         cost = action_cost(s, t, i, effect_param(s, t, c, E_COMBAT_BOOST, 3), False)
         if cost <= s.S[s.I[i, F_CTRL], S_ESSENCE]:
             return A_BOOST
@@ -1160,7 +1161,9 @@ def _base_target(s, t, i, r):
 
 @njit(cache=True)
 def _in_danger(s, t, i, r):
-    """Would the enemy's strongest single Attack reduce a defending i to 0 Hits this round?"""
+    """Would the enemy's strongest single Attack bring a defending i to 0 Hits
+    within two rounds -- this one, and the next, which a Retreat declared now
+    escapes (I84)?"""
     if s.I[i, F_FIGHT] != DEFENDING:
         return False
     worst = 0
@@ -1169,7 +1172,7 @@ def _in_danger(s, t, i, r):
             v = attack_value(s, t, j, r)
             if v > worst:
                 worst = v
-    return worst >= hits_left(s, t, i, r)
+    return hits_left(s, t, i, r) <= 2 * worst
 
 
 @njit(cache=True)

@@ -57,7 +57,7 @@ from .state import (
     realm_of,
 )
 from .tables import D_CTYPE, D_SIDE
-from .trace import T_ABILITY, T_GAIN_TEXT, T_HEAL, T_INTERVENTION, T_LOCATION, T_RELEASE, T_TOOL
+from .trace import T_ABILITY, T_DROP, T_GAIN_TEXT, T_HEAL, T_INTERVENTION, T_LOCATION, T_LOSE, T_RELEASE, T_TOOL
 from .vocabulary import (
     C_BEINGS_HEALED,
     C_DAMAGE_HEALED,
@@ -136,9 +136,11 @@ def convert_human(s, t, p, h):
             detach(s, c)
             if ct == RITE:
                 s.I[c, F_ZONE] = Z_DISCARD
+                log(s, s.I[h, F_CTRL], h, c, T_LOSE, 0)
             else:
                 s.I[c, F_CTRL] = -1
                 s.I[c, F_LOC] = s.I[h, F_LOC]
+                log(s, s.I[h, F_CTRL], h, c, T_DROP, s.I[c, F_LOC])
         else:
             k += 1
     s.I[h, F_TEMP_CTRL] = 0

@@ -43,7 +43,7 @@ from .state import (
 from .tables import D_COST, D_CTYPE, P_SIDE, in_game
 from .superior_dissonance import neglect
 from .tethers import check_tether_theft, tether_calm, tether_count
-from .trace import T_DISCARD, T_GAIN_TEXT, T_HEAL
+from .trace import T_DISCARD, T_GAIN_TEXT, T_HEAL, T_OUT_OF_TRAUMA
 from .vocabulary import (
     C_TURNS_HEAVEN,
     CORPOREAL,
@@ -86,6 +86,8 @@ def end_turn(s, t, p):
     for i in beings_in_play(s):
         if s.I[i, F_TRAUMA] > 0:
             s.I[i, F_TRAUMA] -= 1
+            if s.I[i, F_TRAUMA] == 0:
+                log(s, s.I[i, F_CTRL], i, -1, T_OUT_OF_TRAUMA, 0)
         s.I[i, F_WAITED] = 0
         s.I[i, F_DISCOUNT_USED] = 0
         if s.I[i, F_FADING] != 0:

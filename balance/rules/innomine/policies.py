@@ -23,7 +23,8 @@ WEIGHTS = {
     "descend": "value of sending Servitors down a Tether to Earth",
     "hold_tether": "value of keeping Servitors at your Tethers",
     "gang": "1 = other Beings join an attack",
-    "retreat": "1 = retreat a Being that the next round would reduce to 0 Hits",
+    "retreat": "1 = a defender with nothing worth doing in a combat Retreats when the enemy's blows would "
+               "reduce it to 0 Hits within two rounds",
     "trade_discord": "notes of Dissonance at which three are traded for a Discord level",
     "defend": "1 = Beings defend others at their Location",
     "wait": "base value of the Wait action",

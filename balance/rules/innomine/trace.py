@@ -19,6 +19,8 @@ T_REDEEM = 65
 (T_DAMAGE, T_LEAVE_ESSENCE, T_CALM, T_RELEASE, T_DROP, T_RETREAT_TO) = range(80, 86)
 T_DISCORD_TRADE = 86
 T_JOIN = 87
+T_FREED = 88
+(T_LOSE, T_OUT_OF_TRAUMA) = range(89, 91)
 NO_SUPERIOR = -2     # T_AFTERLIFE's value when no Superior plays the side a Human goes to (docs/rules.md I7)
 
 # Why a Servitor takes a note of Dissonance (beings.add_dissonance): a T_DISSONANCE row
@@ -80,6 +82,9 @@ _TEXT = {
     T_INFLUENCE_FAIL: "{card} fails to Influence {target} (roll {value})",
     T_COMBAT: "{card} attacks {target}: combat begins",
     T_JOIN: "{card} joins the combat at {place} as {side}",
+    T_FREED: "{card} is freed of the Influence of {target}, which left play",
+    T_LOSE: "{card} loses {target}",
+    T_OUT_OF_TRAUMA: "{card} comes out of Trauma",
     T_ATTACK: "{card} hits {target} for {value}",
     T_DAMAGE: "{target} takes {amount} {realm} damage from {source}",
     T_ABILITY: "{card} uses its game text on {target} (roll {value})",

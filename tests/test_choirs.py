@@ -268,7 +268,7 @@ def test_fear_keeps_a_cherub_from_defending_its_attuned_being_this_turn(levels):
     I[cherub, S.F_AFRAID] = 0
     fear_rolls(s, b.t, ward)
     S.enlist(s, ward, S.DEFENDING)
-    _gather_defenders(s, b.t, GABRIEL, b.new_york, ward)
+    _gather_defenders(s, b.t, GABRIEL, b.new_york, ward, R_CO)
     assert I[cherub, S.F_FIGHT] == -1 and I[azra, S.F_FIGHT] == S.DEFENDING
     assert may_defend(s, b.t, cherub, azra)              # only its Attuned Being
     s.g[S.G_TURN] += 1

@@ -13,7 +13,7 @@ from scipy.stats import binomtest
 
 from balance.rules.innomine import state as S
 from balance.rules.innomine.actions import _best_attack
-from balance.rules.innomine.beings import attach, attack_value, can_act, is_down, move_to
+from balance.rules.innomine.beings import attach, attack_value, can_act, is_down, leave_play, move_to
 from balance.rules.innomine.acts import best_holder
 from balance.rules.innomine.combat import (
     A_ACT,
@@ -52,7 +52,8 @@ from balance.rules.innomine.combat_acts import hand_act, may_hold
 from balance.rules.innomine.combat_types import open_types
 from balance.rules.innomine.damage import deal_damage, ethereal_loss, resolve_zero_hits
 from balance.rules.innomine.effects import use_ability
-from balance.rules.innomine.policies import W_COMBAT_ACTS, W_GANG, W_RANDOM, W_RETREAT
+from balance.rules.innomine.humans import afterlife_side
+from balance.rules.innomine.policies import W_ATTACK_HUMAN, W_COMBAT_ACTS, W_GANG, W_RANDOM, W_RETREAT
 from balance.rules.innomine.tables import D_ATK, D_HITS
 from balance.rules.innomine.tethers import burn_demons_in_combat
 from balance.rules.innomine.trace import T_ATTACK, T_PLAY, T_ROUND
@@ -63,6 +64,7 @@ from balance.rules.innomine.vocabulary import (
     E_DAMAGE_LOCATION,
     E_REINFORCE,
     ETHEREAL_REALM,
+    HELL,
 )
 from balance.sim.seeding import DICE, d6
 
@@ -367,7 +369,7 @@ def test_attackers_join_from_anywhere_in_the_realm_and_defending_is_free():
     is automatically engaged in combat, and any beings who can Defend may choose to
     do so" -- Defend "any number of times, against any attacks upon a Being at
     their Location" (I13, I14: no action spent).  A Being at 0 Hits "can take no
-    further actions while in this state, including defense"."""
+    further actions while in this state, including defense".  The log names who joins."""
     b = board()
     s, I, L = b.s, b.s.I, b.new_york
     s.w[BELIAL, W_GANG] = 1
@@ -389,10 +391,12 @@ def test_attackers_join_from_anywhere_in_the_realm_and_defending_is_free():
     _gather_attackers(s, b.t, BELIAL, L, R_CO)
     assert I[joiner, S.F_FIGHT] == ATTACKING and I[joiner, S.F_LOC] == L and I[joiner, S.F_ACTS] == 0
     assert [I[i, S.F_FIGHT] for i in (spent, away, human)] == [-1, -1, -1]
-    _gather_defenders(s, b.t, GABRIEL, L, target)
+    _gather_defenders(s, b.t, GABRIEL, L, target, R_CO)
     assert I[tired, S.F_FIGHT] == DEFENDING and I[tired, S.F_ACTS] == 0
     assert I[down, S.F_FIGHT] == -1 and I[elsewhere, S.F_FIGHT] == -1
     assert not can_act(s, b.t, down) and is_down(s, b.t, down)
+    assert b.log() == ["Belial: Vashka joins the combat at New York as an attacker",
+                       "Gabriel: Hadriel joins the combat at New York as a defender"]
     sides(b, [], [down])
     before = I.copy()
     _resolve(s, b.t, down, A_ATTACK, lead, L, R_CO)
@@ -516,23 +520,21 @@ def test_a_fight_goes_on_until_one_side_is_out_and_then_clears_its_flags():
 
 
 def test_a_combat_in_which_nobody_can_hurt_anybody_ends_after_a_round_of_waits():
-    """I20: a Demonling attacks a Reliever on Earth, and another Reliever there
-    defends it; none can use or take a base Corporeal attack, so all Wait, and
-    after that one round the combat is over.  The log names who joined."""
+    """I20: a Demonling attacks a Reliever on Earth; neither can use or take a base
+    Corporeal attack, so both Wait, and after that one round the combat is over.
+    Another Reliever there, which could do no harm either, does not join (I84)."""
     b = board()
     s, I = b.s, b.s.I
     s.w[GABRIEL, W_RETREAT] = 0
     poof = b.put(BELIAL, "Poof", b.earth)
-    kindling, guard = b.put(GABRIEL, "Kindling", b.earth), b.put(GABRIEL, "Kindling", b.earth)
+    kindling, other = b.put(GABRIEL, "Kindling", b.earth), b.put(GABRIEL, "Kindling", b.earth)
     I[poof, S.F_ACTS] = 1
     fight(s, b.t, poof, kindling)
     assert s.g[S.G_ROUND] == 1 < MAX_ROUNDS
-    assert not I[[poof, kindling, guard], S.F_DMG:S.F_DMG + 3].any()
-    assert b.log() == ["Belial: Poof attacks Kindling #1: combat begins",
-                       "Gabriel: Kindling #2 joins the combat at Earth as a defender",
+    assert not I[[poof, kindling, other], S.F_DMG:S.F_DMG + 3].any()
+    assert b.log() == ["Belial: Poof attacks Kindling: combat begins",
                        "game: combat round 1",
                        "game: combat ends: both sides are still in it, and a whole round passed with nothing but Waits"]
-    assert (I[:, S.F_FIGHT] == -1).all() and I[poof, S.F_ACTS] == 0
 
 
 def test_a_fight_in_a_realm_is_celestial():
@@ -599,7 +601,41 @@ def test_zero_celestial_hits_make_a_being_soul_dead():
     assert I[blade, S.F_LOC] == L and I[blade, S.F_CTRL] == BELIAL
     assert I[ed, S.F_CTRL] == -1 and I[ed, S.F_INF_BY] == -1 and I[ed, S.F_ZONE] == S.Z_PLAY
     assert {"Belial: Brimstone Blade falls loose from Sistrael at New York",
-            "Belial: Ed Holder is freed of the Influence of Sistrael, which left play"} <= set(b.log())
+            "game: Ed Holder is freed of the Influence of Sistrael, which left play"} <= set(b.log())
+
+
+def test_saminga_gains_when_a_saint_he_holds_by_influence_leaves_play():
+    """Saminga's sheet: "Saminga gains 1 Essence for each Calabite of his in play
+    whenever a Being under his Influence leaves play" -- a Saint he has Tempted is
+    one; The Charred Man, his own Servitor, is not."""
+    b = board(("saminga", "gabriel"))
+    s, L = b.s, b.new_york
+    b.put(BELIAL, "Grasch", L)
+    florian = b.put(GABRIEL, "Saint Florian", L, ctrl=BELIAL)
+    charred = b.put(BELIAL, "The Charred Man", L)
+    before = s.S[BELIAL, S.S_ESSENCE]
+    leave_play(s, b.t, charred, S.Z_DISCARD)
+    assert s.S[BELIAL, S.S_ESSENCE] == before
+    leave_play(s, b.t, florian, S.Z_DISCARD)
+    assert s.S[BELIAL, S.S_ESSENCE] == before + 1
+
+
+def test_killing_a_human_is_worth_what_the_soul_brings_the_seat():
+    """A Human whose afterlife favours p's side is worth killing to p only if its
+    Soul enters p's Realm: "to the Superior who Influenced it, or by chance"
+    (humans.realm_share).  Belial against Saminga, both of Hell: Ed Holder, whose
+    Fate is met, is worth Belial's attack_human held by Belial, -1 held by
+    Saminga, and less than nothing free, a coin toss between them."""
+    b = board(("belial", "saminga"))
+    s, I = b.s, b.s.I
+    ed = b.put(BELIAL, "Ed Holder", b.new_york, ctrl=BELIAL)
+    assert afterlife_side(s, b.t, ed) == HELL
+    w = s.w[BELIAL, W_ATTACK_HUMAN]
+    assert target_value(s, b.t, BELIAL, ed) == w
+    I[ed, S.F_CTRL] = GABRIEL                       # seat 1: Saminga
+    assert target_value(s, b.t, BELIAL, ed) == -1.0
+    I[ed, S.F_CTRL] = -1
+    assert target_value(s, b.t, BELIAL, ed) == 0.5 * w - 0.5 < 0
 
 
 def test_a_human_at_zero_corporeal_hits_dies_and_goes_to_its_afterlife():
@@ -1053,7 +1089,8 @@ def test_blows_declared_against_a_being_pit_trap_removed_do_not_land():
     saved = s.rng.copy()
     _resolve(s, b.t, jayeil, A_ATTACK, grasch, L, R_CO)
     _resolve(s, b.t, azra, A_ROLL, grasch, L, R_CO)
-    assert I[grasch, S.F_LOC] == b.earth and I[grasch, S.F_FIGHT] == -1
+    assert I[grasch, S.F_LOC] == b.earth and I[grasch, S.F_FIGHT] == S.REMOVED
+    assert not _sendable(s, b.t, grasch, BELIAL, L, R_CO, ATTACKING)     # no way back into this combat
     assert (I[grasch, S.F_DMG:S.F_DMG + 3] == 0).all() and (s.rng == saved).all()
 
 
@@ -1093,7 +1130,7 @@ def test_pit_trap_takes_the_place_of_its_holders_declared_action():
     assert I[trap, S.F_ATT] == jayeil                              # its action has resolved
     point(b, L, prog, n, 2, 0, acts)
     assert what[1] == A_ACT and I[trap, S.F_ZONE] == S.Z_DISCARD
-    assert I[grasch, S.F_FIGHT] == -1 and I[grasch, S.F_LOC] == b.earth
+    assert I[grasch, S.F_FIGHT] == S.REMOVED and I[grasch, S.F_LOC] == b.earth
     _resolve(s, b.t, grasch, A_ATTACK, jayeil, L, R_CO)
     assert I[jayeil, S.F_DMG + CORPOREAL] == hits(b, "Jayeil", CORPOREAL) - atk(b, "Grasch", CORPOREAL)
 

@@ -15,8 +15,10 @@ from balance.rules.innomine.beings import attach, leave_play
 from balance.rules.innomine.d666 import D666, target_for_faces
 from balance.rules.innomine.d666 import roll as d666_roll
 from balance.rules.innomine.policies import W_D666_AFTER, W_D666_BEFORE
+from balance.rules.innomine.tables import D_HITS
 from balance.rules.innomine.resonances import (
     OP_GE,
+    _other_side_human,
     _stamp,
     classic_faces,
     end_short_influence,
@@ -27,6 +29,7 @@ from balance.rules.innomine.resonances import (
     resonance_stat,
     resonate,
     steal_essence,
+    steal_faces,
 )
 from balance.rules.innomine.vocabulary import (
     BALSERAPH,
@@ -110,14 +113,47 @@ def test_a_being_is_freed_when_the_being_influencing_it_leaves_play():
     b = Board()
     b.clear_board()
     s, I = b.s, b.s.I
+    s.g[S.G_ACTIVE] = BELIAL
     ed = b.put(BELIAL, "Ed Holder", b.earth, ctrl=BELIAL)
     ines = b.put(GABRIEL, "Leslie Hamerson", b.earth, ctrl=BELIAL, inf_by=ed)
     azra = b.put(GABRIEL, "Azra", b.earth, ctrl=BELIAL, inf_by=ed)
+    I[azra, S.F_ACTS] = 1
     leave_play(s, b.t, ed, S.Z_DISCARD)
     assert (I[ines, S.F_CTRL], I[ines, S.F_INF_BY]) == (-1, -1)
     assert (I[azra, S.F_CTRL], I[azra, S.F_INF_BY]) == (GABRIEL, -1)
-    assert b.log() == ["Belial: Leslie Hamerson is freed of the Influence of Ed Holder, which left play",
-                       "Belial: Azra is freed of the Influence of Ed Holder, which left play"]
+    assert I[azra, S.F_ACTS] == 0                                   # no action for Gabriel in Belial's turn
+    assert b.log() == ["game: Leslie Hamerson is freed of the Influence of Ed Holder, which left play",
+                       "Gabriel: Azra is freed of the Influence of Ed Holder, which left play"]
+
+
+def test_steal_essence_is_a_bare_roll_with_no_bonus_to_influence():
+    """I85: "Make another resonance roll [...] If successful (greater than target's
+    Celestial Hits)": Acting's "+1 to any attempt to Influence a Being" helps
+    Vashka Influence Ed, not steal from him."""
+    b = Board()
+    b.clear_board()
+    s = b.s
+    vashka = b.put(BELIAL, "Vashka", b.earth)
+    ed = b.put(GABRIEL, "Ed Holder", b.earth, ctrl=BELIAL, inf_by=vashka)
+    attach(s, b.t, b.take(BELIAL, "Acting"), vashka, BELIAL)
+    bare = 6 - int(b.t.C[b.design("Ed Holder"), D_HITS + CELESTIAL])
+    stat, op = resonance_stat(IMPUDITE)
+    assert steal_faces(s, b.t, vashka, ed) == bare
+    assert classic_faces(s, b.t, vashka, ed, stat, op) == bare + 1
+
+
+def test_a_sheets_bonus_against_a_human_a_prince_influences_spares_his_own_undead():
+    """I57: Gabriel's Mercurians gain +1 "to Influence a Human Influenced by a
+    [Demon Prince]": a Saint Belial has Tempted is one; The Charred Man, Belial's
+    own Undead, whom no one Influences, is not."""
+    b = Board()
+    b.clear_board()
+    s = b.s
+    tamiel = b.put(GABRIEL, "Tamiel", b.earth)
+    florian = b.put(GABRIEL, "Saint Florian", b.earth, ctrl=BELIAL)
+    charred = b.put(BELIAL, "The Charred Man", b.earth)
+    assert _other_side_human(s, b.t, tamiel, florian)
+    assert not _other_side_human(s, b.t, tamiel, charred)
 
 
 def test_mercurians_add_one_against_an_influenced_being_and_gabriels_one_more_against_hells():

@@ -320,7 +320,7 @@ def test_forfeited_actions_are_lost_in_combat_rounds_and_in_the_actions_phase():
     assert I[trap, S.F_ATT] == tamiel and I[grasch, S.F_FIGHT] == S.ATTACKING    # no action to give it
     what[1] = A_WAIT                                                             # an action to give: sprung
     _play_acts(s, b.t, L, R_CO, BELIAL, GABRIEL, order, what, whom, n, n, n, 0, acts)
-    assert I[trap, S.F_ZONE] == S.Z_DISCARD and I[grasch, S.F_FIGHT] == -1
+    assert I[trap, S.F_ZONE] == S.Z_DISCARD and I[grasch, S.F_FIGHT] == S.REMOVED
     I[grasch, S.F_FIGHT] = I[tamiel, S.F_FIGHT] = -1
     I[tamiel, S.F_ACTS] = 1
     take_action(s, b.t, tamiel)

@@ -89,6 +89,7 @@ from .resonances import (
     resonate,
     second_action,
     steal_essence,
+    steal_faces,
     tear,
     tear_expectation,
 )
@@ -404,7 +405,7 @@ def _best_resonance(s, t, i, p):
     if t.C[s.I[i, F_DESIGN], D_KIND] == IMPUDITE:
         for j in beings_in_play(s):
             if s.I[j, F_INF_BY] == i and s.I[j, F_LOC] == s.I[i, F_LOC] and is_being(s, t, j):
-                ps = p_success(s, t, i, j, stat, op)
+                ps = p_faces(s, i, steal_faces(s, t, i, j))
                 sc = score(s, p, 0.3 * w * (4.5 * ps - 2.5 * (1.0 - ps)))
                 if sc > best:
                     best_k, best_j, best = K_STEAL, j, sc

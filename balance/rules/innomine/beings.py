@@ -385,15 +385,18 @@ def free_influenced_by(s, t, actor):
     """Beings Influenced by ``actor``, which leaves play, are freed of that Influence (I82)."""
     for j in beings_in_play(s):
         if s.I[j, F_INF_BY] == actor and s.I[j, F_ZONE] == Z_PLAY:
-            log(s, s.I[j, F_CTRL], j, actor, T_FREED, 0)
             free_of_influence(s, t, j)
+            log(s, s.I[j, F_CTRL], j, actor, T_FREED, 0)
 
 
 @njit(cache=True)
 def free_of_influence(s, t, j):
     """Being j is freed of the Influence it is under: a Servitor goes back to
-    its own Superior, any other Being to no one."""
+    its own Superior, any other Being to no one; no action is left to it this
+    turn, which "Your Servitors, and any Influenced Beings" take in their
+    controller's turn (I82)."""
     s.I[j, F_INF_BY] = -1
+    s.I[j, F_ACTS] = 0
     if t.C[s.I[j, F_DESIGN], D_CTYPE] != SERVITOR:
         s.I[j, F_CTRL] = -1
     else:
@@ -498,7 +501,7 @@ def leave_play(s, t, i, zone):
     drop_attachments(s, t, i)
     free_influenced_by(s, t, i)
     p = s.I[i, F_CTRL]
-    if p >= 0 and t.C[s.I[i, F_DESIGN], D_CTYPE] != SERVITOR:
+    if p >= 0 and (t.C[s.I[i, F_DESIGN], D_CTYPE] != SERVITOR or s.I[i, F_OWNER] != p):
         _leave_play_essence(s, t, p, i)
     s.I[i, F_ZONE] = zone
     s.I[i, F_CTRL] = -1
@@ -541,8 +544,10 @@ def end_ride(s, t, r):
 
 @njit(cache=True)
 def _leave_play_essence(s, t, p, i):
-    """Pyres-style text of p's Servitors as i leaves play: Essence, traced with
-    the Servitor whose game text gives it."""
+    """Pyres-style text of p's Servitors as i, "a Being under [p's] Influence" --
+    a Human p controls, or a Servitor p holds that is not its own (a Tempted
+    Saint) -- leaves play: Essence, traced with the Servitor whose game text
+    gives it."""
     for j in beings_in_play(s):
         if is_being(s, t, j) and s.I[j, F_CTRL] == p and t.C[s.I[j, F_DESIGN], D_CTYPE] == SERVITOR:
             gain = effect_sum(s, t, j, E_LEAVE_PLAY_ESSENCE, 1)

@@ -57,7 +57,7 @@ from .d666 import d6_check
 from .damage import damage_from, deal_damage, resolve_zero_hits
 from .dissonance import action_dissonance, add_dissonance, breaks_oath, keep_oaths, uses_card
 from .essence import action_cost, pay_action
-from .humans import afterlife_side
+from .humans import afterlife_side, realm_share
 from .ranks import worth
 from .policies import (
     W_ATTACK_HUMAN,
@@ -102,6 +102,7 @@ from .state import (
     G_TURN,
     G_VARIANT,
     G_WINNER,
+    REMOVED,
     R_CELESTIAL,
     R_CORPOREAL,
     R_ETHEREAL,
@@ -117,7 +118,7 @@ from .state import (
     realm_type,
     tracing,
 )
-from .tables import D_ATK, D_CTYPE, D_EFFECTS, D_KIND, P_SIDE, in_game
+from .tables import D_ATK, D_CTYPE, D_EFFECTS, D_KIND, in_game
 from .superior_dissonance import engage_demons, location_harm
 from .tethers import archangel_tether, burn_demons_in_combat
 from .trace import (
@@ -251,15 +252,15 @@ def may_take_base_attack(s, t, actor, target, r):
 @njit(cache=True)
 def target_value(s, t, p, j):
     """How much seat p wants Being j reduced to 0 Hits.  Killing a Human sends
-    it where its Destiny and Fate say -- a gift to the other side if they
-    favour it -- so such Humans are never worth attacking.  Servitors are worth
-    more with Ranks on them (ranks.worth)."""
+    it where its Destiny and Fate say -- a gift to another seat if they favour
+    its side, or its Superior Influences it (humans.realm_share) -- so such
+    Humans are not worth attacking: their worth is p's chance of the Soul less
+    the others'.  Servitors are worth more with Ranks on them (ranks.worth)."""
     if t.C[s.I[j, F_DESIGN], D_CTYPE] == HUMAN:
         side = afterlife_side(s, t, j)
-        if side == t.seat[p, P_SIDE]:
-            return weight(s, p, W_ATTACK_HUMAN)
         if side >= 0:
-            return -1.0
+            share = realm_share(s, t, j, p, side)
+            return share * weight(s, p, W_ATTACK_HUMAN) - (1.0 - share)
         return 0.5 * weight(s, p, W_ATTACK_HUMAN) if s.I[j, F_CTRL] >= 0 else -1.0
     return weight(s, p, W_ATTACK_SERVITOR) * (1.0 + 0.1 * worth(s, t, j))
 
@@ -313,7 +314,7 @@ def fight(s, t, lead, target):
     q = s.I[target, F_CTRL]
     enlist(s, target, DEFENDING)
     if q >= 0:
-        _gather_defenders(s, t, q, L, target)
+        _gather_defenders(s, t, q, L, target, r)
         _defenders_from_afar(s, t, L, target)
         r = defense_act(s, t, q, L, target, r)
     if _count(s, t, ATTACKING) > 0:
@@ -325,7 +326,7 @@ def fight(s, t, lead, target):
     if s.g[G_DISABLED] == 1:
         _objects_work_again(s)
     for i in beings_in_play(s):
-        if s.I[i, F_FIGHT] >= 0 or s.I[i, F_BOOST] > 0:
+        if s.I[i, F_FIGHT] != -1 or s.I[i, F_BOOST] > 0:
             s.I[i, F_FIGHT] = -1
             s.I[i, F_BOOST] = 0
             s.I[i, F_RETREAT] = 0
@@ -466,9 +467,11 @@ def _gather_attackers(s, t, p, L, r):
 
 
 @njit(cache=True)
-def _gather_defenders(s, t, q, L, target):
+def _gather_defenders(s, t, q, L, target, r):
     """Beings at the Location "who can Defend may choose to do so" (no action
-    spent) -- except a Cherub whose Fear keeps it from Defending ``target``.  A
+    spent), if they can do harm in a combat of type r (_can_fight_in: "Beings
+    [...] may choose not to become involved", I84) -- except a Cherub whose
+    Fear keeps it from Defending ``target``.  A
     Djinn whose Attuned card is at L moves freely there to Defend, "even on
     another player's turn" (attunement.may_move_freely, I65)."""
     if weight(s, q, W_DEFEND) < 0.5:
@@ -477,7 +480,7 @@ def _gather_defenders(s, t, q, L, target):
         if (s.I[j, F_FIGHT] < 0 and s.I[j, F_CTRL] == q
                 and (s.I[j, F_LOC] == L or may_move_freely(s, t, j, L)) and can_act(s, t, j)
                 and t.C[s.I[j, F_DESIGN], D_CTYPE] == SERVITOR and may_defend(s, t, j, target)
-                and s.I[j, F_HOST] < 0):
+                and s.I[j, F_HOST] < 0 and _can_fight_in(s, t, j, r)):
             if s.I[j, F_LOC] != L:
                 move_freely(s, t, j, L)
             enlist(s, j, DEFENDING)
@@ -825,7 +828,7 @@ def _sendable(s, t, j, x, L, r, side):
     there (not a rider, I60), and not a demon into a combat at an Archangel's
     Tether, where it would burn every round (I72); as a defender, not a Cherub
     whose Fear keeps it from Defending the attacked Being."""
-    if (s.I[j, F_CTRL] != x or s.I[j, F_FIGHT] >= 0 or s.I[j, F_LOC] == L or not can_act(s, t, j)
+    if (s.I[j, F_CTRL] != x or s.I[j, F_FIGHT] != -1 or s.I[j, F_LOC] == L or not can_act(s, t, j)
             or t.C[s.I[j, F_DESIGN], D_CTYPE] != SERVITOR or realm_of(s, s.I[j, F_LOC]) != realm_of(s, L)
             or not _can_fight_in(s, t, j, r) or (is_demon(t, s.I[j, F_DESIGN]) and archangel_tether(s, t, L))):
         return False
@@ -1168,7 +1171,8 @@ def _in_danger(s, t, i, r):
         return False
     worst = 0
     for j in fighters(s):
-        if s.I[j, F_FIGHT] >= 0 and s.I[j, F_FIGHT] != s.I[i, F_FIGHT] and can_act(s, t, j):
+        if (s.I[j, F_FIGHT] >= 0 and s.I[j, F_FIGHT] != s.I[i, F_FIGHT] and can_act(s, t, j)
+                and base_attack_legal(s, t, j, i, r)):
             v = attack_value(s, t, j, r)
             if v > worst:
                 worst = v
@@ -1343,5 +1347,5 @@ def pit_trap(s, t, card, j):
     with holder of Pit Trap is removed from combat and enters a generic Location.\""""
     detach(s, card)
     s.I[card, F_ZONE] = Z_DISCARD
-    s.I[j, F_FIGHT] = -1
+    s.I[j, F_FIGHT] = REMOVED       # not to be sent back by Send Reinforcements (I73)
     move_to(s, t, j, realm_of(s, s.I[j, F_LOC]))

@@ -82,6 +82,20 @@ def afterlife_side(s, t, h):
 
 
 @njit(cache=True)
+def realm_share(s, t, h, p, side):
+    """The chance that Human h, going to ``side``'s Realms, enters seat p's
+    (afterlife_seat): 1 or 0 if a Superior of that side Influences it, else p's
+    share of that side's seats."""
+    if s.I[h, F_CTRL] >= 0 and t.seat[s.I[h, F_CTRL], P_SIDE] == side:
+        return 1.0 if s.I[h, F_CTRL] == p else 0.0
+    n = 0
+    for q in range(s.S.shape[0]):
+        if t.seat[q, P_SIDE] == side:
+            n += 1
+    return 1.0 / n if t.seat[p, P_SIDE] == side else 0.0
+
+
+@njit(cache=True)
 def afterlife_seat(s, t, h, side):
     """The Realm a Human enters: its Influencing Superior's if on that side,
     else a Superior of that side chosen by chance; -1 if the side has none."""

@@ -68,6 +68,7 @@ from .state import (
     F_INF_BY,
     F_LILIM,
     F_LOC,
+    F_OWNER,
     F_PREV_CTRL,
     F_PREV_INF,
     F_RESIST,
@@ -231,8 +232,11 @@ def modifier(s, t, actor, target):
 @njit(cache=True)
 def _other_side_human(s, t, actor, target):
     """Is target a Human (or a Saint or Undead, which count as Humans for card
-    purposes: I57) Influenced by a Superior of the other side than actor's?"""
+    purposes: I57) Influenced by a Superior of the other side than actor's?  A
+    Saint or Undead its own Superior controls is not Influenced by him (I57)."""
     if not is_human_card(t, s.I[target, F_DESIGN]) or s.I[target, F_CTRL] < 0:
+        return False
+    if t.C[s.I[target, F_DESIGN], D_CTYPE] == SERVITOR and s.I[target, F_OWNER] == s.I[target, F_CTRL]:
         return False
     return influence_side(s, t, target) != t.seat[s.I[actor, F_CTRL], P_SIDE]
 
@@ -257,9 +261,24 @@ def target_hits(s, t, actor, target, stat):
 def classic_faces(s, t, actor, target, stat, op, extra=0):
     """Faces of a d6 on which actor's Influence roll on target succeeds (with
     ``extra`` added to the roll)."""
+    return _faces(s, t, actor, target, stat, op, modifier(s, t, actor, target) + extra)
+
+
+@njit(cache=True)
+def steal_faces(s, t, actor, target):
+    """Faces of a d6 on which Impudite actor's Steal Essence succeeds: "Make
+    another resonance roll [...] If successful (greater than target's Celestial
+    Hits)".  It is no attempt to Influence, so no bonus "to any attempt to
+    Influence a Being" (Acting, a sheet's +1) is added (I85)."""
+    stat, op = resonance_stat(IMPUDITE)
+    return _faces(s, t, actor, target, stat, op, 0)
+
+
+@njit(cache=True)
+def _faces(s, t, actor, target, stat, op, m):
+    """Faces of a d6 that, plus m, beat target's Hits in ``stat`` as ``op`` says."""
     if stat == ANY_REALM:
         stat = softest_realm(s, t, target)
-    m = modifier(s, t, actor, target) + extra
     hits = target_hits(s, t, actor, target, stat)
     n = 0
     for r in range(1, 7):
@@ -451,8 +470,7 @@ def steal_essence(s, t, actor, target):
     """Impudite: another Resonance roll against a Being it Influences; on
     success gain the result in Essence, on failure lose it (down to 0).  One
     trace row: the Essence won or lost, and the roll (trace.PACK)."""
-    stat, op = resonance_stat(IMPUDITE)
-    ok, r, shown = untraced_roll(s, t, actor, target, classic_faces(s, t, actor, target, stat, op))
+    ok, r, shown = untraced_roll(s, t, actor, target, steal_faces(s, t, actor, target))
     p = s.I[actor, F_CTRL]
     if ok:
         s.S[p, S_ESSENCE] += r

@@ -24,8 +24,9 @@ R_CELESTIAL, R_ETHEREAL, R_CORPOREAL = 0, 1, 2
  G_THRESHOLD, G_TURN_CAP, G_VARIANT, G_NEXT_TOKEN, G_FIGHT_TARGET,
  G_DISABLED) = range(14)   # G_DISABLED: 1 once an Object was made nonfunctioning in the combat under way
 N_G = 14
-# ---- combat sides (F_FIGHT): -1 out of combat
-ATTACKING, DEFENDING = 0, 1
+# ---- combat sides (F_FIGHT): -1 out of combat; REMOVED: taken out of the combat
+# under way by a Pit Trap, and not to come back to it (combat.pit_trap)
+ATTACKING, DEFENDING, REMOVED = 0, 1, -2
 # ---- end reasons
 END_NONE, END_THRESHOLD, END_TURN_CAP, END_DECK_OUT = -1, 0, 1, 2
 MAX_ATT = 8          # attachments per instance

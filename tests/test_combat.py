@@ -246,6 +246,8 @@ def test_game_text_in_a_round_gun_song_of_fire_and_numinous_corpus():
     roll = peek(s, lambda s: d6(s.rng))
     _resolve(s, b.t, vashka, A_ROLL, azra, L, R_CO)
     assert I[azra, S.F_DMG + CORPOREAL] == (roll + 1) // 2
+    assert b.log()[-2:] == [f"Belial: Gun uses its game text on Azra (roll {roll})",   # the Gun's damage,
+                            f"Belial: Gun hits Azra for {(roll + 1) // 2}"]            # not Vashka's Attack
     azra_before = I[azra, S.F_DMG + CORPOREAL]
     _resolve(s, b.t, grasch, A_SONG, -1, L, R_CO)
     assert s.S[BELIAL, S.S_ESSENCE] == 5 - 1

@@ -1199,12 +1199,12 @@ def _resolve(s, t, i, a, j, L, r):
         uses_card(s, t, i, c)
     if a == A_ATTACK or a == A_FORCED:
         if base_attack_legal(s, t, i, j, r):
-            _hit(s, t, i, j, r, attack_value(s, t, i, r))
+            _hit(s, t, i, j, r, attack_value(s, t, i, r), i)
     elif a == A_ROLL:
         roll = d6(s.rng)
         div = effect_param(s, t, c, E_ROLL_DAMAGE, 2)
         log(s, s.I[i, F_CTRL], c, j, T_ABILITY, roll)
-        _hit(s, t, i, j, r, roll_damage(roll, div))
+        _hit(s, t, i, j, r, roll_damage(roll, div), c)
     elif a == A_SONG:
         fire_song(s, t, i, c, L)
     elif a == A_BOOST:
@@ -1234,10 +1234,12 @@ def _text_code(a):
 
 
 @njit(cache=True)
-def _hit(s, t, i, j, r, amount):
-    """i's attack lands on j; a boosted holder with reflect hurts its attacker."""
+def _hit(s, t, i, j, r, amount, src):
+    """i's attack lands on j; a boosted holder with reflect hurts its attacker.
+    The log names ``src``: i for a base Attack, the card for a roll (a Gun), so
+    that a Gun's damage does not read as a base Attack."""
     n = deal_damage(s, t, i, j, r, amount)
-    log(s, s.I[i, F_CTRL], i, j, T_ATTACK, n)
+    log(s, s.I[i, F_CTRL], src, j, T_ATTACK, n)
     if n > 0 and s.I[j, F_BOOST] > 0:
         c = find_effect(s, t, j, E_COMBAT_BOOST)
         if c >= 0:

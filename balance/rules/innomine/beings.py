@@ -326,18 +326,13 @@ def can_hold(s, t, holder, card):
 
 @njit(cache=True)
 def drop_attachments(s, t, i):
-    """A Being leaves play: Songs, Ranks, Rites and Skills are discarded; Objects
-    fall loose at its Location, still controlled by its controller; Tools stay
-    loose for anyone."""
+    """A Being leaves play: its Objects and Tools fall loose (drop_objects); Songs,
+    Ranks, Rites and Skills are discarded."""
+    drop_objects(s, t, i)
     while s.I[i, F_NATT] > 0:
         c = s.I[i, F_ATTS + s.I[i, F_NATT] - 1]
         detach(s, c)
-        ct = t.C[s.I[c, F_DESIGN], D_CTYPE]
-        if ct == OBJECT or ct == TOOL:
-            s.I[c, F_LOC] = s.I[i, F_LOC]
-            log(s, s.I[c, F_CTRL], i, c, T_DROP, s.I[c, F_LOC])
-        else:
-            s.I[c, F_ZONE] = Z_DISCARD
+        s.I[c, F_ZONE] = Z_DISCARD
 
 
 @njit(cache=True)

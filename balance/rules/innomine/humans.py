@@ -88,11 +88,17 @@ def realm_share(s, t, h, p, side):
     share of that side's seats."""
     if s.I[h, F_CTRL] >= 0 and t.seat[s.I[h, F_CTRL], P_SIDE] == side:
         return 1.0 if s.I[h, F_CTRL] == p else 0.0
+    return 1.0 / seats_of(s, t, side) if t.seat[p, P_SIDE] == side else 0.0
+
+
+@njit(cache=True)
+def seats_of(s, t, side):
+    """How many seats play a Superior of ``side``."""
     n = 0
     for q in range(s.S.shape[0]):
         if t.seat[q, P_SIDE] == side:
             n += 1
-    return 1.0 / n if t.seat[p, P_SIDE] == side else 0.0
+    return n
 
 
 @njit(cache=True)
@@ -101,10 +107,7 @@ def afterlife_seat(s, t, h, side):
     else a Superior of that side chosen by chance; -1 if the side has none."""
     if s.I[h, F_CTRL] >= 0 and t.seat[s.I[h, F_CTRL], P_SIDE] == side:
         return s.I[h, F_CTRL]
-    n = 0
-    for p in range(s.S.shape[0]):
-        if t.seat[p, P_SIDE] == side:
-            n += 1
+    n = seats_of(s, t, side)
     if n == 0:
         return -1
     k = below(s.rng, DICE, n) if n > 1 else 0

@@ -10,8 +10,10 @@ from test_choirs import chance, fighting, traced, wilson_holds
 from balance.rules.innomine import state as S
 from balance.rules.innomine.actions import (
     K_ATTUNE,
+    K_WAIT,
     _best_choir_resonance,
     _best_move,
+    _do,
     _ride_on,
     take_action,
 )
@@ -22,6 +24,7 @@ from balance.rules.innomine.combat import (
     A_DISABLE,
     A_FORFEIT,
     A_FORFEITED,
+    A_RETREAT,
     A_ROLL,
     A_WAIT,
     _choose,
@@ -665,3 +668,45 @@ def test_nybbas_impudites_and_habbalah_add_one_to_any_influence():
         assert influence_roll(s, t, srn, ed, ETHEREAL_REALM, OP_GT)[0] == (roll + 1 > eth)
     g = board()
     assert modifier(g.s, g.t, g.put(BELIAL, "Vashka", g.new_york), g.put(GABRIEL, "Ed Holder", g.new_york)) == 0
+
+
+@pytest.mark.parametrize("decks, seat, name, notes, why", [
+    (("nybbas", "dominic"), BELIAL, "Vashka", (1, 0), "Nybbas: Vashka takes a note of Dissonance (now 1): "
+                                                      "it Waited (its Superior's condition)"),
+    (("nybbas", "dominic"), GABRIEL, "Azra", (0, 1), "Dominic: Azra takes a note of Dissonance (now 1): "
+                                                     "it Retreated (its Superior's condition)"),
+    (("belial", "gabriel"), BELIAL, "Vashka", (0, 0), None),
+    (("belial", "gabriel"), GABRIEL, "Azra", (0, 0), None),
+])
+def test_nybbas_and_dominics_servitors_take_a_note_for_what_their_sheets_forbid(decks, seat, name, notes, why):
+    """Nybbas: "if any Servitor of his takes the Wait action, that Servitor gains a
+    note of Dissonance"; Dominic: "if any Servitor of his takes the Retreat action
+    in combat" (I88) -- and nobody else's sheet forbids either."""
+    b = Board(decks=decks)
+    b.clear_board()
+    s, I = b.s, b.s.I
+    i = b.put(seat, name, b.earth)
+    human = b.put(1 - seat, "Sam Okafor", b.earth)
+    I[i, S.F_ACTS] = 1
+    _do(s, b.t, i, K_WAIT, -1, -1)
+    waited = int(I[i, S.F_DISS])
+    fighting(b, human, [i], [])
+    _resolve(s, b.t, i, A_RETREAT, -1, b.earth, CORPOREAL)
+    assert (waited, I[i, S.F_DISS] - waited) == notes
+    assert [line for line in b.log() if "Dissonance" in line] == ([why] if why else [])
+
+
+def test_nybbass_servitor_with_nothing_to_do_goes_to_a_tether_rather_than_wait():
+    """The policies weigh the note that Waiting costs (I88) as they do an
+    Ofanite's: with nothing else worth doing, Nybbas's Impudite goes to his Tether,
+    which calms a note a turn, where Belial's Waits."""
+    for decks, tether, waits in ((("belial", "gabriel"), "Death Valley", True),
+                                 (("nybbas", "dominic"), "Broadcast Tower", False)):
+        b = Board(decks=decks)
+        b.clear_board()
+        s, I = b.s, b.s.I
+        tether = b.put(BELIAL, tether, b.earth)
+        i = b.put(BELIAL, "Vashka", b.earth)
+        I[i, S.F_ACTS] = 1
+        take_action(s, b.t, i)
+        assert (I[i, S.F_WAITED], I[i, S.F_LOC]) == ((1, b.earth) if waits else (0, tether))

@@ -133,7 +133,7 @@ from .state import (
     realm_type,
     rivals,
 )
-from .superior_dissonance import engage_urge
+from .superior_dissonance import NEVER_WAIT, engage_urge, sheet_demands
 from .tables import D_CTYPE, D_DESTINY, D_FATE, D_HITS, D_KIND, P_SIDE
 from .tethers import can_go_down, is_tether, plots_theft, up_destination
 from .trace import T_MOVE, T_WAIT
@@ -370,14 +370,19 @@ def _restricted(s, t, i):
 
 
 @njit(cache=True)
+def _wait_notes(s, t, i):
+    """The notes of Dissonance the Wait action costs i: an Ofanite's, a Malakite's
+    sworn never to Wait, a Servitor of Nybbas's (I88)."""
+    n = 1 if t.C[s.I[i, F_DESIGN], D_KIND] == OFANITE or sworn(s, t, i, OATH_WAIT) else 0
+    return n + (1 if sheet_demands(s, t, i, NEVER_WAIT) else 0)
+
+
+@njit(cache=True)
 def _wait_bonus(s, t, i):
     """The Rite: "If Belial has any Tether in play, and holder Waits this turn, add
-    1 Essence" to the Rite's player (end_turn.rite_player); less a note's worth for an Ofanite, or a Malakite sworn never to
-    Wait, whom Waiting costs a note of Dissonance."""
-    k = t.C[s.I[i, F_DESIGN], D_KIND]
-    v = 0.0
-    if k == OFANITE or sworn(s, t, i, OATH_WAIT):
-        v -= NOTE_COST
+    1 Essence" to the Rite's player (end_turn.rite_player); less a note's worth for each note
+    Waiting costs i (_wait_notes)."""
+    v = -NOTE_COST * _wait_notes(s, t, i)
     c = find_effect(s, t, i, E_WAIT_ESSENCE)
     q = rite_player(s, t, c)
     if q >= 0:      # Essence for i's controller, or for the Rite's player on the other side
@@ -829,7 +834,7 @@ def _best_move(s, t, i, p):
         l, sc = _toward_ward(s, t, i, p)
         if sc > best:
             best_l, best = l, sc
-    if t.C[s.I[i, F_DESIGN], D_KIND] == OFANITE:
+    if _wait_notes(s, t, i) > 0:
         l = _own_tether_in_realm(s, t, i, p)
         if l >= 0:
             sc = score(s, p, 0.0)       # rather than Wait for a note: to a Tether that calms one

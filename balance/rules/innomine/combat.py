@@ -119,7 +119,7 @@ from .state import (
     tracing,
 )
 from .tables import D_ATK, D_CTYPE, D_EFFECTS, D_KIND, in_game
-from .superior_dissonance import engage_demons, location_harm
+from .superior_dissonance import NEVER_RETREAT, engage_demons, location_harm, sheet_note
 from .tethers import archangel_tether, burn_demons_in_combat
 from .trace import (
     PACK,
@@ -1222,6 +1222,7 @@ def _resolve(s, t, i, a, j, L, r):
         s.I[i, F_RETREAT] = 1
         log(s, s.I[i, F_CTRL], i, -1, T_RETREAT, 0)
         breaks_oath(s, t, i, OATH_RETREAT)
+        sheet_note(s, t, i, NEVER_RETREAT)
 
 
 

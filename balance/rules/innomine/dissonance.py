@@ -17,6 +17,7 @@ from ...sim.seeding import d6
 from .beings import add_dissonance, effect_sum, is_being, is_demon, is_human_card, leave_play
 from .fall import fall
 from .policies import W_TRADE_DISCORD, weight
+from .superior_dissonance import NEVER_WAIT, sheet_note
 from .state import (
     F_CONDITION,
     F_CTRL,
@@ -145,7 +146,7 @@ def action_dissonance(s, t, i, waits):
     Dissonance if they take any Action other than Wait while under another
     Superior's Influence" (controlled by a seat other than their own Superior's);
     "Ofanim gain Dissonance for taking the Wait action"; a Malakite sworn never to
-    Wait breaks its oath."""
+    Wait breaks its oath; Nybbas's Servitors may not Wait (I88)."""
     k = t.C[s.I[i, F_DESIGN], D_KIND]
     if k == ELOHITE and not waits and s.I[i, F_CTRL] != s.I[i, F_OWNER]:
         add_dissonance(s, t, i, WHY_SERVED_ANOTHER)
@@ -153,6 +154,7 @@ def action_dissonance(s, t, i, waits):
         add_dissonance(s, t, i, WHY_WAITED)
     if waits:
         breaks_oath(s, t, i, OATH_WAIT)
+        sheet_note(s, t, i, NEVER_WAIT)
 
 
 @njit(cache=True, inline="always")

@@ -9,7 +9,11 @@ sheets of decks/superiors.toml name one of them (or none) as their condition:
   note of Dissonance" (``location_harm``; interpretation I46);
 - ``must_engage_demons`` (Gabriel, Michael): "her Servitors may not go longer
   than a number of turns equal to their Celestial Hits without engaging a demon
-  in combat, if any are in play" (``engage_demons``, ``neglect``; I47).
+  in combat, if any are in play" (``engage_demons``, ``neglect``; I47);
+- ``never_retreat`` (Dominic): a note whenever a Servitor takes the Retreat
+  action in combat (``sheet_note``; I88);
+- ``never_wait`` (Nybbas): a note whenever a Servitor takes the Wait action
+  (``sheet_note``; I88).
 """
 from numba import njit
 
@@ -28,18 +32,28 @@ from .state import (
     fighters,
 )
 from .tables import D_CTYPE, D_HITS, P_DISSONANCE
-from .trace import WHY_NEGLECT, WHY_OWN_LOCATION
+from .trace import WHY_NEGLECT, WHY_OFF_AIR, WHY_OWN_LOCATION, WHY_RETREATED
 from .vocabulary import SERVITOR, SUPERIOR_DISSONANCE
 
 OWN_LOCATION = SUPERIOR_DISSONANCE["damaged_by_own_location"]
 ENGAGE_DEMONS = SUPERIOR_DISSONANCE["must_engage_demons"]
+NEVER_RETREAT = SUPERIOR_DISSONANCE["never_retreat"]
+NEVER_WAIT = SUPERIOR_DISSONANCE["never_wait"]
 
 
 @njit(cache=True)
-def _sheet_demands(s, t, i, condition):
+def sheet_demands(s, t, i, condition):
     """Whether i is a Servitor whose Superior's sheet has ``condition``."""
     return (t.C[s.I[i, F_DESIGN], D_CTYPE] == SERVITOR
             and t.seat[s.I[i, F_OWNER], P_DISSONANCE] == condition)
+
+
+@njit(cache=True)
+def sheet_note(s, t, i, act):
+    """Servitor i took ``act``, the Retreat (NEVER_RETREAT) or Wait (NEVER_WAIT)
+    action: a note if its Superior's sheet forbids it (I88)."""
+    if sheet_demands(s, t, i, act):
+        add_dissonance(s, t, i, WHY_RETREATED if act == NEVER_RETREAT else WHY_OFF_AIR)
 
 
 @njit(cache=True)
@@ -48,7 +62,7 @@ def location_harm(s, t, location, i, n):
     ``location``; if its own Superior controls that Location (brought it into
     play), it gains a note of Dissonance (I46)."""
     q = s.I[location, F_CTRL]
-    if n > 0 and q >= 0 and q == s.I[i, F_OWNER] and _sheet_demands(s, t, i, OWN_LOCATION):
+    if n > 0 and q >= 0 and q == s.I[i, F_OWNER] and sheet_demands(s, t, i, OWN_LOCATION):
         add_dissonance(s, t, i, WHY_OWN_LOCATION)
 
 
@@ -92,7 +106,7 @@ def neglect(s, t):
         return
     for i in beings_in_play(s):
         if (is_being(s, t, i) and s.I[i, F_TRAUMA] == 0 and s.I[i, F_HOST] < 0
-                and _sheet_demands(s, t, i, ENGAGE_DEMONS) and _turns_left(s, t, i) < 0):
+                and sheet_demands(s, t, i, ENGAGE_DEMONS) and _turns_left(s, t, i) < 0):
             add_dissonance(s, t, i, WHY_NEGLECT)
 
 
@@ -100,6 +114,6 @@ def neglect(s, t):
 def engage_urge(s, t, i, j):
     """1 if attacking j would meet the engagement Servitor i's sheet demands
     before it falls due (j a demon, at most one turn left), else 0."""
-    if is_demon(t, s.I[j, F_DESIGN]) and _sheet_demands(s, t, i, ENGAGE_DEMONS) and _turns_left(s, t, i) <= 1:
+    if is_demon(t, s.I[j, F_DESIGN]) and sheet_demands(s, t, i, ENGAGE_DEMONS) and _turns_left(s, t, i) <= 1:
         return 1.0
     return 0.0

@@ -43,10 +43,12 @@ WHY = (
     "it lied about a face-down card",
     "its own Superior's Location damaged it",
     "it went too long without engaging a demon (its Superior's condition)",
+    "it Retreated (its Superior's condition)",
+    "it Waited (its Superior's condition)",
 )
 (WHY_DE_ATTUNE, WHY_ATTUNED_LEFT, WHY_TEMPER, WHY_HUMAN_DIED, WHY_SERVED_ANOTHER, WHY_WAITED, WHY_OATH,
  WHY_HARMED_HUMAN, WHY_HOLD, WHY_HOST_HURT, WHY_HOST_LOST, WHY_HOST_DIED, WHY_RESONANCE, WHY_TEAR, WHY_LIE,
- WHY_OWN_LOCATION, WHY_NEGLECT) = range(len(WHY))
+ WHY_OWN_LOCATION, WHY_NEGLECT, WHY_RETREATED, WHY_OFF_AIR) = range(len(WHY))
 
 # How a combat ended (combat._field): a T_COMBAT_END row's value.
 FIELD = ("neither side has an able Being left in it", "the attackers hold the field",

@@ -250,4 +250,6 @@ SUPERIOR_DISSONANCE = {
     "none": 0,
     "damaged_by_own_location": 1,   # Belial
     "must_engage_demons": 2,        # Gabriel
+    "never_retreat": 3,             # Dominic (invented, I88)
+    "never_wait": 4,                # Nybbas (invented, I88)
 }

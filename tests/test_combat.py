@@ -307,7 +307,7 @@ def test_a_song_costs_essence_and_an_action():
     s.S[BELIAL, S.S_ESSENCE] = 3
     use_ability(s, b.t, grasch, song, E_DAMAGE_LOCATION, -1)
     assert I[azra, S.F_DMG + CORPOREAL] == 2 and s.S[BELIAL, S.S_ESSENCE] == 2
-    assert b.log()[-2:] == ["Belial: Song of Fire uses its game text", "Belial: Song of Fire hits Azra for 2"]
+    assert b.log()[-2:] == ["Belial: Grasch uses Song of Fire", "Belial: Song of Fire hits Azra for 2"]
 
 
 def test_tool_game_text_works_only_in_corporeal_combat():
@@ -534,8 +534,10 @@ def test_a_combat_in_which_nobody_can_hurt_anybody_ends_after_a_round_of_waits()
     fight(s, b.t, poof, kindling)
     assert s.g[S.G_ROUND] == 1 < MAX_ROUNDS
     assert not I[[poof, kindling, other], S.F_DMG:S.F_DMG + 3].any()
-    assert b.log() == ["Belial: Poof attacks Kindling: combat begins",
+    assert b.log() == ["Belial: Poof attacks Kindling at Earth: Corporeal combat begins",
                        "game: combat round 1",
+                       "Belial: Poof waits",
+                       "Gabriel: Kindling waits",
                        "game: combat ends: both sides are still in it, and a whole round passed with nothing but Waits"]
 
 

@@ -46,6 +46,7 @@ def test_the_artist_targets_a_saint_when_it_is_the_best_human_in_reach():
     next_d6(s, lambda r: r >= b.t.C[b.design("Saint Florian"), D_HITS + ETHEREAL_REALM])
     use_ability(s, b.t, pen, pen, E_INFLUENCE, saint)
     assert I[saint, S.F_CTRL] == BELIAL and I[saint, S.F_INF_BY] == pen
+    assert b.log()[-2:-1] == ["Belial: Pen Quinn uses its game text"]    # the Artist's text, not a Resonance
     assert I[pen, S.F_CNT + C_INFLUENCED_HELL] == 1
 
 

@@ -139,6 +139,7 @@ from .trace import (
     T_ROUND,
     T_TEMPER,
     T_USE_TEXT,
+    T_WAIT,
     WHY_TEMPER,
 )
 from .vocabulary import (
@@ -303,7 +304,7 @@ def fight(s, t, lead, target):
     L = s.I[target, F_LOC]
     r = combat_type(s, t, lead, target)
     attack_act(s, t, lead, L, r)
-    log(s, p, lead, target, T_COMBAT, r)
+    log(s, p, lead, target, T_COMBAT, L * PACK + r)
     s.g[G_FIGHT_TARGET] = target
     fear_rolls(s, t, target)
     _join(s, t, lead, L, ATTACKING)
@@ -1210,7 +1211,7 @@ def _resolve(s, t, i, a, j, L, r):
     elif a == A_BOOST:
         if pay_action(s, t, i, effect_param(s, t, c, E_COMBAT_BOOST, 3)):
             s.I[i, F_BOOST] = effect_param(s, t, c, E_COMBAT_BOOST, 2)
-            log(s, s.I[i, F_CTRL], c, i, T_USE_TEXT, 0)
+            log(s, s.I[i, F_CTRL], i, c, T_USE_TEXT, 0)
     elif a == A_TEAR:
         tear(s, t, i, j, r)
     elif a == A_FORFEIT:
@@ -1223,7 +1224,8 @@ def _resolve(s, t, i, a, j, L, r):
         log(s, s.I[i, F_CTRL], i, -1, T_RETREAT, 0)
         breaks_oath(s, t, i, OATH_RETREAT)
         sheet_note(s, t, i, NEVER_RETREAT)
-
+    elif a == A_WAIT:
+        log(s, s.I[i, F_CTRL], i, -1, T_WAIT, 0)
 
 
 @njit(cache=True, inline="always")
@@ -1260,7 +1262,7 @@ def fire_song(s, t, i, c, L):
         return
     r = effect_param(s, t, c, E_DAMAGE_LOCATION, 1)
     amount = effect_param(s, t, c, E_DAMAGE_LOCATION, 2)
-    log(s, p, c, -1, T_USE_TEXT, 0)
+    log(s, p, i, c, T_USE_TEXT, 0)
     for j in beings_in_play(s):
         if (s.I[j, F_LOC] == L and is_being(s, t, j) and s.I[j, F_CTRL] != p and target_value(s, t, p, j) > 0
                 and may_harm(s, t, i, j) and s.I[j, F_HOST] < 0):

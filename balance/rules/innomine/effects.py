@@ -57,7 +57,18 @@ from .state import (
     realm_of,
 )
 from .tables import D_CTYPE, D_SIDE
-from .trace import T_ABILITY, T_DROP, T_GAIN_TEXT, T_HEAL, T_INTERVENTION, T_LOCATION, T_LOSE, T_RELEASE, T_TOOL
+from .trace import (
+    T_ABILITY,
+    T_DROP,
+    T_GAIN_TEXT,
+    T_HEAL,
+    T_INTERVENTION,
+    T_LOCATION,
+    T_LOSE,
+    T_RELEASE,
+    T_TOOL,
+    T_USE_TEXT,
+)
 from .vocabulary import (
     C_BEINGS_HEALED,
     C_DAMAGE_HEALED,
@@ -273,7 +284,9 @@ def search_location(s, t, i, card):
 @njit(cache=True)
 def human_influence(s, t, i, card, j):
     """Artist: "target a Human and roll d6.  If the roll is greater than or equal
-    to target's Ethereal Hits, Pen has Influenced them"; counts for i's side."""
+    to target's Ethereal Hits, Pen has Influenced them"; counts for i's side.
+    The log names the card (-1: i's own text) before the roll, which is not i's Resonance."""
+    log(s, s.I[i, F_CTRL], i, card if card != i else -1, T_USE_TEXT, 0)
     stat = effect_param(s, t, card, E_INFLUENCE, 1)
     op = effect_param(s, t, card, E_INFLUENCE, 2)
     ok, r = influence_roll(s, t, i, j, stat, op)

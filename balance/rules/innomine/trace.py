@@ -56,7 +56,8 @@ FIELD = ("neither side has an able Being left in it", "the attackers hold the fi
          "both sides are still in it, and a whole round passed with nothing but Waits")
 
 # A row that carries two numbers packs them in its value as ``amount * PACK + low``:
-# T_DAMAGE (low = realm), T_STEAL and T_STEAL_FAIL (low = the roll, at most 12).
+# T_DAMAGE (low = realm), T_STEAL and T_STEAL_FAIL (low = the roll, at most 12),
+# T_COMBAT (amount = the combat's Location, low = its type).
 PACK = 16
 REALM_NAMES = ("Celestial", "Ethereal", "Corporeal")
 
@@ -82,7 +83,7 @@ _TEXT = {
     T_MOVE: "{card} moves to {place}",
     T_INFLUENCE: "{card} Influences {target} (roll {value})",
     T_INFLUENCE_FAIL: "{card} fails to Influence {target} (roll {value})",
-    T_COMBAT: "{card} attacks {target}: combat begins",
+    T_COMBAT: "{card} attacks {target} at {where}: {realm} combat begins",
     T_JOIN: "{card} joins the combat at {place} as {side}",
     T_FREED: "{card} is freed of the Influence of {target}, which left play",
     T_LOSE: "{card} loses {target}",
@@ -90,7 +91,7 @@ _TEXT = {
     T_ATTACK: "{card} hits {target} for {value}",
     T_DAMAGE: "{target} takes {amount} {realm} damage from {source}",
     T_ABILITY: "{card} uses its game text on {target} (roll {value})",
-    T_USE_TEXT: "{card} uses its game text{onto}",
+    T_USE_TEXT: "{card} uses {text}",
     T_ZERO_CE: "{card} has 0 {realm} Hits: soul-dead, discarded",
     T_ZERO_ET: "{card} has 0 Ethereal Hits: loses its Songs",
     T_ZERO_CO: "{card} has 0 Corporeal Hits",
@@ -171,10 +172,12 @@ def _labels(rows, names, design, n_inst):
 
 def _cards(row):
     """The card columns of a trace row: its card, and its target unless that
-    holds the reason for a note of Dissonance (WHY); a T_DROP row's value, the
-    Location the Object is left at, too."""
+    holds the reason for a note of Dissonance (WHY); the Location in a T_DROP
+    row's value (where the Object is left) or a T_COMBAT row's, too."""
     if row[5] == T_DROP:
         return row[3:5] + row[6:7]
+    if row[5] == T_COMBAT:
+        return row[3:5] + [row[6] // PACK]
     return row[3:4] if row[5] == T_DISSONANCE else row[3:5]
 
 
@@ -190,12 +193,13 @@ def decode(trace, n_rows, names, design, n_inst, seat_names):
         fields = dict(
             card=label.get(card, "-"), target=label.get(target, "-"), value=value,
             reason=END_REASONS.get(value, "?"), onto="" if target < 0 else f" on {label.get(target, '-')}",
+            text="its game text" if target < 0 else label.get(target, "-"),
             place=_place(target, n_inst, label, seat_names),
             afterlife=_afterlife(value, seat_names) if code == T_AFTERLIFE else "", s="" if value == 1 else "s",
             why=WHY[target] if code == T_DISSONANCE else "", field=FIELD[value] if code == T_COMBAT_END else "",
             amount=value // PACK, low=value % PACK, half=value // 2,
             source=_place(card, n_inst, label, seat_names),
-            where=_place(value, n_inst, label, seat_names) if code == T_DROP else "",
+            where=_place(value if code == T_DROP else value // PACK, n_inst, label, seat_names),
             realm=_realm(code, value), side="an attacker" if value == 0 else "a defender",
         )
         who = seat_names[seat] if seat >= 0 else "game"
@@ -204,8 +208,9 @@ def decode(trace, n_rows, names, design, n_inst, seat_names):
 
 
 def _realm(code, value):
-    """The realm a T_DAMAGE row's damage is in, or a T_ZERO_CE row's soul-death came from."""
-    if code == T_DAMAGE:
+    """The realm a T_DAMAGE row's damage is in, a T_COMBAT row's combat type, or a
+    T_ZERO_CE row's soul-death came from."""
+    if code == T_DAMAGE or code == T_COMBAT:
         return REALM_NAMES[value % PACK]
     return REALM_NAMES[value] if code == T_ZERO_CE else ""
 

@@ -53,7 +53,7 @@ from balance.rules.innomine.combat_types import open_types
 from balance.rules.innomine.damage import deal_damage, ethereal_loss, resolve_zero_hits
 from balance.rules.innomine.effects import use_ability
 from balance.rules.innomine.humans import afterlife_side
-from balance.rules.innomine.policies import W_ATTACK_HUMAN, W_COMBAT_ACTS, W_GANG, W_RANDOM, W_RETREAT
+from balance.rules.innomine.policies import NOTE_COST, W_ATTACK_HUMAN, W_COMBAT_ACTS, W_GANG, W_RANDOM, W_RETREAT
 from balance.rules.innomine.tables import D_ATK, D_HITS
 from balance.rules.innomine.tethers import burn_demons_in_combat
 from balance.rules.innomine.trace import T_ATTACK, T_PLAY, T_ROUND
@@ -810,6 +810,31 @@ def test_a_mercurian_that_harms_a_human_takes_dissonance():
     assert I[merc, S.F_DISS] == 1
     deal_damage(s, b.t, human, demon, CORPOREAL, 2)
     assert I[human, S.F_CNT + COUNTERS["damage_dealt"]] == 2
+
+
+def test_a_mercurian_spares_a_human_worth_less_than_the_note_harming_it_costs():
+    """The policies weigh the note a Mercurian takes for harming a Human
+    (dissonance.harm_notes): a Human worth less to Gabriel than a note is spared by
+    Tamiel's Song of Fire and blows, and not by Azra's, an Elohite's."""
+    b = board()
+    s, I, L = b.s, b.s.I, b.new_york
+    human = b.put(BELIAL, "Dr. Hannah Osei", L, ctrl=BELIAL)
+    demon = b.put(BELIAL, "Vashka", L)
+    assert 0 < target_value(s, b.t, GABRIEL, human) <= NOTE_COST
+    for name, spared in (("Tamiel", True), ("Azra", False)):
+        i = b.put(GABRIEL, name, L)
+        song = b.take(GABRIEL, "Song of Fire")
+        attach(s, b.t, song, i, GABRIEL)
+        s.S[GABRIEL, S.S_ESSENCE] = 5
+        I[[human, demon], S.F_DMG + CORPOREAL] = 0
+        use_ability(s, b.t, i, song, E_DAMAGE_LOCATION, -1)
+        assert (I[human, S.F_DMG + CORPOREAL] == 0) == spared and I[demon, S.F_DMG + CORPOREAL] == 2
+        assert I[i, S.F_DISS] == 0
+        sides(b, [i], [human])
+        assert (_choose(s, b.t, i, L, R_CO)[1] != human) == spared
+        for j in (i, human):
+            I[j, S.F_FIGHT] = -1
+        leave_play(s, b.t, i, S.Z_DISCARD)
 
 
 @pytest.mark.parametrize("name, seat", [("Tamiel", GABRIEL), ("Vashka", BELIAL)])

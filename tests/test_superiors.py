@@ -337,6 +337,25 @@ def test_forfeited_actions_are_lost_in_combat_rounds_and_in_the_actions_phase():
     assert I[tamiel, S.F_FORFEIT] == 0
 
 
+def test_a_second_balseraph_leaves_alone_the_object_the_first_will_disable():
+    """Two of Belial's Balseraphs in one round: once the first has declared that
+    it makes Azra's Flaming Sword nonfunctioning, the second does something else
+    rather than turn off the same Object again."""
+    b = board()
+    s = b.s
+    first, second = b.put(BELIAL, "Sistrael", b.new_york), b.put(BELIAL, "Sistrael", b.new_york)
+    azra = b.put(GABRIEL, "Azra", b.new_york)
+    sword = b.take(GABRIEL, "Flaming Sword")
+    attach(s, b.t, sword, azra, GABRIEL)
+    fighting(b, azra, [first, second], [])
+    declared = _choose(s, b.t, first, b.new_york, R_CO, 0)
+    assert declared == (A_DISABLE, sword)
+    assert _choose(s, b.t, second, b.new_york, R_CO, 0) == declared    # not knowing of it, it would
+    order, what, whom = s.rounds[0], s.rounds[1], s.rounds[2]
+    order[0], what[0], whom[0] = first, *declared
+    assert _choose(s, b.t, second, b.new_york, R_CO, 1)[0] != A_DISABLE
+
+
 def test_belials_balseraph_makes_an_object_nonfunctioning_for_the_rest_of_the_combat():
     """Belial's Balseraphs "may, in combat, cause any Object to be nonfunctioning for
     the remainder of combat": no roll; Azra's Flaming Sword ("base Corporeal Attack

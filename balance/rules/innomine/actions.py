@@ -48,7 +48,7 @@ from .combat import (
 from .combat_types import open_types
 from .decks import deck_card, deck_count
 from .damage import resolve_zero_hits
-from .dissonance import action_dissonance, oath_urge, sworn
+from .dissonance import action_dissonance, harm_notes, oath_urge, sworn
 from .effects import use_ability
 from .end_turn import rite_player
 from .essence import action_cost
@@ -58,6 +58,7 @@ from .hosts import dying
 from .humans import condition_met, side_counter
 from .marches import in_marches
 from .policies import (
+    NOTE_COST,
     W_ATTACK_SERVITOR,
     W_COURT,
     W_DEFEND,
@@ -181,7 +182,6 @@ from .vocabulary import (
 (K_WAIT, K_RESONATE, K_STEAL, K_ATTACK, K_ABILITY, K_MOVE, K_ATTUNE, K_DEATTUNE, K_PROTECT, K_VIEW,
  K_TEAR, K_FLEDGE, K_ATTACH, K_GO_HOME) = range(14)   # K_ATTACH, K_GO_HOME: Kyriotates, Shedim (host_resonance.py)
 MAX_PASSES = 4
-NOTE_COST = 0.25      # how much a scripted policy dislikes a note of Dissonance, in action values
 
 
 @njit(cache=True)
@@ -561,7 +561,8 @@ def _attack_score(s, t, i, p, j, choice, gang, best):
     Djinn may not harm the target of its Attunement: beings.may_harm): j's
     value, weighed by whether i and its gang can bring it to 0 Hits and by the
     defence there, and raised where Gabriel's condition or a Malakite's
-    continuous oath urges i to engage a demon, in the combat type i would
+    continuous oath urges i to engage a demon, and lowered by the notes harming
+    j would cost i (dissonance.harm_notes), in the combat type i would
     choose against it (combat.combat_type).  A strong defence (one that can
     bring i to 0 Hits in a round) halves a score above ``best``; if i cannot
     bring j to 0 Hits in that round either, the attack is hopeless and worth
@@ -578,7 +579,7 @@ def _attack_score(s, t, i, p, j, choice, gang, best):
     dmg = attack_value(s, t, i, r) * gang
     my_hits = hits_left(s, t, i, r)
     ratio = min(1.0, dmg / max(1, hits_left(s, t, j, r)))
-    val = v * (0.3 + 0.7 * ratio)
+    val = v * (0.3 + 0.7 * ratio) - NOTE_COST * harm_notes(s, t, i, j)
     if is_tether(s, t, s.I[j, F_LOC]):
         val += 0.5 * weight(s, p, W_HOLD_TETHER)
     urge = (engage_urge(s, t, i, j) + oath_urge(s, t, i, j)) * weight(s, p, W_ATTACK_SERVITOR)

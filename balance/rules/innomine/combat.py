@@ -55,11 +55,12 @@ from .combat_acts import hand_act, may_hold, play_act
 from .combat_types import may_fight_in, open_types, text_types
 from .d666 import d6_check
 from .damage import damage_from, deal_damage, resolve_zero_hits
-from .dissonance import action_dissonance, add_dissonance, breaks_oath, keep_oaths, uses_card
+from .dissonance import action_dissonance, add_dissonance, breaks_oath, harm_notes, keep_oaths, uses_card
 from .essence import action_cost, pay_action
 from .humans import afterlife_side, realm_share
 from .ranks import worth
 from .policies import (
+    NOTE_COST,
     W_ATTACK_HUMAN,
     W_ATTACK_SERVITOR,
     W_COMBAT_ACTS,
@@ -944,7 +945,8 @@ def _choose(s, t, i, L, r, k=0):
     (action, target); never against the target of a Djinn's Attunement
     (beings.may_harm).  The scripted policies pass over a Being already down in
     the combat's realm, or that the blows its side has declared this round will
-    bring down (_declared_against), as a player would (I80).  No
+    bring down (_declared_against), as a player would (I80), and weigh the
+    notes a blow would cost (dissonance.harm_notes: a Mercurian's on a Human).  No
     Resonance without game text, of which it is part (a Kyriotate's host, I60):
     no Calabite's tear; a sheet's abilities are game text too (sheet_param)."""
     p = s.I[i, F_CTRL]
@@ -983,13 +985,14 @@ def _choose(s, t, i, L, r, k=0):
             if f > kill:
                 a, kill = A_FORFEIT, f
         if disables:
-            c, prevented = _object_to_disable(s, t, j, r)
+            c, prevented = _object_to_disable(s, t, j, r, k)
             f = 0.5 * prevented / (1 + left)
             if c >= 0 and f > kill:
                 a, x, kill = A_DISABLE, c, f
         if a == A_WAIT:
             continue
-        sc = score(s, p, v * (0.2 + kill))
+        cost = 0.0 if a == A_FORFEIT or a == A_DISABLE else NOTE_COST * harm_notes(s, t, i, j)
+        sc = score(s, p, v * (0.2 + kill) - cost)
         if sc > best_v:
             best_a, best_j, best_v = a, x, sc
     if best_a == A_WAIT and s.I[i, F_FIGHT] == ATTACKING and t.C[s.I[i, F_DESIGN], D_KIND] == ELOHITE:
@@ -1027,17 +1030,18 @@ def _forfeit_worth(s, t, i, j, r, n):
 
 
 @njit(cache=True)
-def _object_to_disable(s, t, j, r):
+def _object_to_disable(s, t, j, r, k):
     """The Object (or Tool) of enemy j whose loss cuts j's best damage a round
     (its _uses) the most, and that cut over the HORIZON: what a Belial Balseraph
-    makes nonfunctioning (I68).  (-1, 0) if none cuts anything."""
+    makes nonfunctioning (I68); none already off, or that one of the round's
+    first ``k`` declarations will turn off.  (-1, 0) if none cuts anything."""
     base, roll, song = _uses(s, t, j, r)
     now = max(base, roll, song)
     best_c, best = -1, 0.0
     for a in range(s.I[j, F_NATT]):
         c = s.I[j, F_ATTS + a]
         ct = t.C[s.I[c, F_DESIGN], D_CTYPE]
-        if (ct != OBJECT and ct != TOOL) or s.I[c, F_OFF] == 1:
+        if (ct != OBJECT and ct != TOOL) or s.I[c, F_OFF] == 1 or _disabling(s, c, k):
             continue
         s.I[c, F_OFF] = 1
         base, roll, song = _uses(s, t, j, r)
@@ -1046,6 +1050,17 @@ def _object_to_disable(s, t, j, r):
         if cut > best:
             best_c, best = c, cut
     return best_c, best * HORIZON
+
+
+@njit(cache=True)
+def _disabling(s, c, k):
+    """Whether one of the round's first ``k`` declarations makes Object c
+    nonfunctioning."""
+    what, whom = s.rounds[1], s.rounds[2]
+    for m in range(k):
+        if what[m] == A_DISABLE and whom[m] == c:
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -1255,6 +1270,7 @@ def _hit(s, t, i, j, r, amount, src):
 def fire_song(s, t, i, c, L):
     """Song of Fire: "Pay 1 Essence.  Do 2 Corporeal Hits to any number of
     Beings in your Location" -- the enemies worth hurting, as the policy sees it,
+    more than the notes hurting them would cost i (a Mercurian's on a Human),
     save the target of a Djinn's Attunement (beings.may_harm) and a Kyriotate
     or Shedite riding a host, which is not manifest (I60)."""
     p = s.I[i, F_CTRL]
@@ -1264,7 +1280,8 @@ def fire_song(s, t, i, c, L):
     amount = effect_param(s, t, c, E_DAMAGE_LOCATION, 2)
     log(s, p, i, c, T_USE_TEXT, 0)
     for j in beings_in_play(s):
-        if (s.I[j, F_LOC] == L and is_being(s, t, j) and s.I[j, F_CTRL] != p and target_value(s, t, p, j) > 0
+        if (s.I[j, F_LOC] == L and is_being(s, t, j) and s.I[j, F_CTRL] != p
+                and target_value(s, t, p, j) > NOTE_COST * harm_notes(s, t, i, j)
                 and may_harm(s, t, i, j) and s.I[j, F_HOST] < 0):
             log(s, p, c, j, T_ATTACK, deal_damage(s, t, i, j, r, amount))
 

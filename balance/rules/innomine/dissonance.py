@@ -215,16 +215,33 @@ def uses_card(s, t, i, c):
 
 
 @njit(cache=True, inline="always")
+def _mercurian_harm(s, t, src, tgt):
+    """"It is Dissonant for a Mercurian to cause damage of any sort to a Human"
+    (a rule of the Choir: Humans only)."""
+    return t.C[s.I[tgt, F_DESIGN], D_CTYPE] == HUMAN and t.C[s.I[src, F_DESIGN], D_KIND] == MERCURIAN
+
+
+@njit(cache=True, inline="always")
+def _oath_harm(s, t, src, tgt):
+    """A Malakite sworn never to harm Humans: its oath, written in its game text,
+    covers Saints and Undead too, who "count as Humans for card purposes" (I57)."""
+    return is_human_card(t, s.I[tgt, F_DESIGN]) and sworn(s, t, src, OATH_HARM_HUMANS)
+
+
+@njit(cache=True, inline="always")
 def harms(s, t, src, tgt):
-    """src has done damage to tgt: "It is Dissonant for a Mercurian to cause
-    damage of any sort to a Human" (a rule of the Choir: Humans only); a
-    Malakite sworn never to harm Humans breaks its oath, written in its game
-    text, on Saints and Undead too, who "count as Humans for card purposes" (I57)."""
-    d = s.I[tgt, F_DESIGN]
-    if t.C[d, D_CTYPE] == HUMAN and t.C[s.I[src, F_DESIGN], D_KIND] == MERCURIAN:
+    """src has done damage to tgt: a note for a Mercurian's harm to a Human, and
+    one for a sworn Malakite's broken oath."""
+    if _mercurian_harm(s, t, src, tgt):
         add_dissonance(s, t, src, WHY_HARMED_HUMAN)
-    if is_human_card(t, d):
-        breaks_oath(s, t, src, OATH_HARM_HUMANS)
+    if _oath_harm(s, t, src, tgt):
+        add_dissonance(s, t, src, WHY_OATH)
+
+
+@njit(cache=True)
+def harm_notes(s, t, src, tgt):
+    """The notes doing damage to tgt would cost src (harms), for the policies."""
+    return (1 if _mercurian_harm(s, t, src, tgt) else 0) + (1 if _oath_harm(s, t, src, tgt) else 0)
 
 
 # ------------------------------------------------------------------ a Djinn's fading note

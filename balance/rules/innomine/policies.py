@@ -38,6 +38,7 @@ WEIGHTS = {
  W_ATTACK_HUMAN, W_DESCEND, W_HOLD_TETHER, W_GANG, W_RETREAT, W_TRADE_DISCORD, W_DEFEND,
  W_WAIT, W_D666_BEFORE, W_D666_AFTER, W_COMBAT_ACTS) = range(len(WEIGHTS))
 N_WEIGHTS = len(WEIGHTS)
+NOTE_COST = 0.25      # how much a scripted policy dislikes a note of Dissonance, in action values
 
 
 def weights_vector(table):

@@ -180,7 +180,7 @@ def cmd_tune(args):
     from pathlib import Path
 
     from .analysis.tune import Plan, lines, tune
-    plan = Plan(target=args.target, cards=args.cards, fields=tuple(args.fields), max_step=args.max_step,
+    plan = Plan(target=args.target, tolerance=args.tolerance, cards=args.cards, fields=tuple(args.fields), max_step=args.max_step,
                 budget=args.budget, confirm_games=args.confirm_games)
     result = tune(args.experiment, plan, jobs=args.jobs, log=lambda text: print(text, file=sys.stderr))
     for line in lines(result, plan):
@@ -264,6 +264,9 @@ def parser():
     p = sub.add_parser("tune", help=_help(cmd_tune), description=cmd_tune.__doc__)
     p.add_argument("experiment", help="experiment file whose matchups to tune")
     p.add_argument("--target", type=float, default=0.5, help="deck A's target win rate, 0 to 1 (default %(default)s)")
+    p.add_argument("--tolerance", type=float, default=0.02,
+                   help="how near the target the proposal should land, as a win-rate difference; the search "
+                        "aims within half of it and pays any price to get there (default %(default)s)")
     p.add_argument("--cards", nargs="+", metavar="CARD",
                    help="cards the search may change (default: every card with an allowed field)")
     p.add_argument("--fields", nargs="+", default=["cost"],

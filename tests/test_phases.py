@@ -501,6 +501,24 @@ def test_a_personal_act_takes_effect_and_is_discarded():
     assert card_value(gab.s, gab.t, 0, gab.to_hand(1, "Arson Spree"))[0] == 0
 
 
+def test_inspiration_goes_to_a_human_with_something_to_do_with_the_extra_action():
+    """Inspiration: "That Human gains an extra action this Turn".  The policies
+    give it to an Influenced Human whose game text is worth using once more --
+    Ed Holder, whose Tinkerer brings a Tool toward his Destiny, over Sam Okafor,
+    who has none -- and hold it while no such Human is in play (I90)."""
+    b = Board()
+    b.clear_board()
+    s, I = b.s, b.s.I
+    sam = b.put(GABRIEL, "Sam Okafor", b.earth, ctrl=GABRIEL)
+    ed = b.put(GABRIEL, "Ed Holder", b.earth, ctrl=GABRIEL)
+    inspiration = b.to_hand(GABRIEL, "Inspiration")
+    value, target = card_value(s, b.t, GABRIEL, inspiration)
+    assert value > 0 and target == ed
+    I[ed, S.F_CTRL] = -1
+    assert card_value(s, b.t, GABRIEL, inspiration) == (0.0, -1)
+    assert I[sam, S.F_CTRL] == GABRIEL
+
+
 def test_songs_objects_and_ranks_are_given_to_beings():
     """"Songs, Objects, and Ranks are given to Beings": the card is attached to the
     Being, at its Location, under the giver's control."""

@@ -3,7 +3,7 @@ although any "always on" effect still occurs"."""
 from positions import GABRIEL, Board
 
 from balance.rules.innomine import state as S
-from balance.rules.innomine.actions import _best_ability
+from balance.rules.innomine.actions import best_ability
 from balance.rules.innomine.beings import attach, attack_value
 from balance.rules.innomine.tables import D_EFFECTS
 from balance.rules.innomine.vocabulary import CELESTIAL, E_ATTACK_BONUS
@@ -21,7 +21,7 @@ def test_a_tool_is_not_used_in_a_realm_but_its_always_on_text_works():
     attach(s, t, computer, tamiel, GABRIEL)
     skill = b.take(GABRIEL, "Acting")
     attach(s, t, skill, tamiel, GABRIEL)
-    assert _best_ability(s, t, tamiel, GABRIEL)[0] == computer          # on Earth: usable
+    assert best_ability(s, t, tamiel, GABRIEL)[0] == computer          # on Earth: usable
     d = b.design("Computer")
     without = attack_value(s, t, tamiel, CELESTIAL)
     t.eff[d, 1, :3] = (E_ATTACK_BONUS, CELESTIAL, 1)                   # always on
@@ -29,5 +29,5 @@ def test_a_tool_is_not_used_in_a_realm_but_its_always_on_text_works():
     base = attack_value(s, t, tamiel, CELESTIAL)
     assert base == without + 1
     I[tamiel, S.F_LOC] = b.realm(GABRIEL)
-    assert _best_ability(s, t, tamiel, GABRIEL)[0] != computer          # in the Realm: not used
+    assert best_ability(s, t, tamiel, GABRIEL)[0] != computer          # in the Realm: not used
     assert attack_value(s, t, tamiel, CELESTIAL) == base                 # the always-on bonus stays

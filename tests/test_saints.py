@@ -11,7 +11,7 @@ from test_choirs import next_d6
 
 from balance.rules.innomine import state as S
 from balance.rules.innomine.actions import _artist_value
-from balance.rules.innomine.acts import _own_human, card_value, play_card
+from balance.rules.innomine.acts import card_value, inspirable, play_card
 from balance.rules.innomine.damage import deal_damage
 from balance.rules.innomine.effects import use_ability
 from balance.rules.innomine.host_resonance import human_worth
@@ -76,13 +76,13 @@ def test_penitence_takes_an_undead_and_inspiration_reaches_it_only_under_influen
     s, I = b.s, b.s.I
     saint = b.put(GABRIEL, "Saint Florian", b.new_york)
     charred = b.put(BELIAL, "The Charred Man", b.realm(BELIAL))
-    assert _own_human(s, b.t, GABRIEL) == -1 and I[saint, S.F_CTRL] == GABRIEL
+    assert not inspirable(s, b.t, GABRIEL, saint) and I[saint, S.F_CTRL] == GABRIEL
     penitence = b.to_hand(GABRIEL, "Penitence")
     value, target = card_value(s, b.t, GABRIEL, penitence)
     assert value > 0 and target == charred
     play_card(s, b.t, GABRIEL, penitence, target)
     assert I[charred, S.F_CTRL] == GABRIEL
-    assert _own_human(s, b.t, GABRIEL) == charred
+    assert inspirable(s, b.t, GABRIEL, charred)
 
 
 def test_harming_a_saint_or_undead_breaks_an_oath_to_harm_no_human(tmp_path):

@@ -1,11 +1,14 @@
 """``balance tune`` (issue 6): from a matchup deck A wins about 60% of, the
 proposal's confirmation on fresh seeds lands within 2 points of the target."""
 import json
+from types import SimpleNamespace
+
+import numpy as np
 
 import pytest
 from cli import ROOT, balance, ok, one_line_error
 
-from balance.analysis.tune import Candidate, Plan, tune
+from balance.analysis.tune import Candidate, Plan, Search, tune
 
 GABRIEL, BELIAL = str(ROOT / "decks/gabriel.toml"), str(ROOT / "decks/belial.toml")
 SIXTY = {"name": "sixty", "seed": 9, "games": 2, "grid": {"pairs": [[GABRIEL, BELIAL]], "threshold": 2}}
@@ -33,6 +36,20 @@ def test_the_proposal_is_small(tuned):
     assert all(abs(new - old) <= 3 for _, _, old, new in changes)
 
 
+def test_a_miss_beyond_half_the_tolerance_outweighs_the_price_of_a_bigger_change():
+    """A one-step change 1.8 points off the target beats a two-card change 0.5 off
+    while both are within half the tolerance; with a 2-point tolerance the small
+    change misses by 0.8 points, and the bigger one is proposed."""
+    search = Search(SimpleNamespace(cells=[SimpleNamespace(index=0)]), 1, lambda _: None)
+    small = Candidate((("Vashka", "cost", 3, 2),))
+    near = Candidate((("Grasch", "cost", 4, 1), ("Nyx", "cost", 4, 1)))
+    search.games[(small, 0)] = np.array([0] * 518 + [1] * 482)         # deck A scores 51.8%
+    search.games[(near, 0)] = np.array([0] * 505 + [1] * 495)          # 50.5%
+    wide, usual = Plan(target=0.5, tolerance=0.06), Plan(target=0.5)
+    assert search.objective(small, wide) < search.objective(near, wide)
+    assert search.objective(near, usual) < search.objective(small, usual)
+
+
 def test_fewer_and_smaller_changes_cost_more_accuracy():
     one = Candidate((("Therkax", "cost", 8, 7),))
     assert Candidate().price < one.price < Candidate((("Therkax", "cost", 8, 5),)).price
@@ -51,7 +68,7 @@ def test_tune_command_writes_its_proposal(tmp_path):
 
 
 @pytest.mark.parametrize("args, named", [
-    (["--target", "1.5"], "--target"), (["--target", "-0.1"], "--target"),
+    (["--target", "1.5"], "--target"), (["--target", "-0.1"], "--target"), (["--tolerance", "0"], "--tolerance"),
     (["--cards", "Nobody"], "Nobody"), (["--fields", "cost", "colour"], "--fields"),
 ])
 def test_bad_tune_options(tmp_path, args, named):

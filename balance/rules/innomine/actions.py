@@ -8,7 +8,6 @@ Each Being's controller scores the legal choices with its policy weights.
 """
 from numba import njit
 
-from .acts import servitor_value
 from .beings import (
     attack_value,
     can_act,
@@ -72,6 +71,7 @@ from .policies import (
     below_policy,
     is_random,
     score,
+    servitor_value,
     weight,
 )
 from .realms import usable_here
@@ -256,7 +256,7 @@ def take_action(s, t, i):
     if v > best:
         kind, a, best = K_ATTACK, a2, v
     if not restricted:
-        a2, b2, v = _best_ability(s, t, i, p)
+        a2, b2, v = best_ability(s, t, i, p)
         if v > best:
             kind, a, b, best = K_ABILITY, a2, b2, v
     a2, v = _best_move(s, t, i, p)
@@ -635,7 +635,7 @@ def _b(x):
 
 
 @njit(cache=True)
-def _best_ability(s, t, i, p):
+def best_ability(s, t, i, p):
     """The best use of any ability in i's game text (its own, its attachments'
     where they may be used -- realms.usable_here -- its Location's token text).
     Returns (card, code << 20 | target, score)."""

@@ -8,6 +8,7 @@ values, keeping its Essence reserve for anything that costs.
 """
 from numba import njit
 
+from .actions import best_ability
 from .beings import attach, can_hold, ctype_of, into_realm, is_being, is_human_card
 from .combat import boost_helps, target_value
 from .draw import mark
@@ -16,13 +17,13 @@ from .essence import card_cost, pay
 from .host_resonance import human_worth
 from .policies import (
     W_ATTACH,
-    W_COURT,
     W_HOLD_TETHER,
     W_INFLUENCE,
     W_RESERVE,
-    W_SERVITOR,
+    W_WAIT,
     is_random,
     score,
+    servitor_value,
     weight,
 )
 from .state import (
@@ -41,12 +42,13 @@ from .state import (
     Z_DISCARD,
     Z_PLAY,
     beings_in_play,
+    collect_rivals,
     hand,
     log,
     others_in_play,
     realm_of,
 )
-from .tables import D_ATK, D_COST, D_CTYPE, D_HITS, D_KIND, D_SIDE, D_SUPERIORS, P_SIDE, P_SUPERIOR
+from .tables import D_COST, D_CTYPE, D_KIND, D_SIDE, D_SUPERIORS, P_SIDE, P_SUPERIOR
 from .objects import recall_artifacts
 from .redemption import redemption
 from .tethers import is_tether, plots_theft, tether_target
@@ -128,13 +130,6 @@ def card_value(s, t, p, c):
 
 
 @njit(cache=True)
-def servitor_value(s, t, p, d):
-    """How much seat p wants a Servitor of design d in play: more for higher stats."""
-    stats = t.C[d, D_ATK + 0] + t.C[d, D_ATK + 1] + t.C[d, D_ATK + 2] + t.C[d, D_HITS + 0] + t.C[d, D_HITS + 1] + t.C[d, D_HITS + 2]
-    return weight(s, p, W_SERVITOR) * (1.0 + 0.02 * stats)
-
-
-@njit(cache=True)
 def act_value(s, t, p, c):
     """Personal Acts by their first effect."""
     d = s.I[c, F_DESIGN]
@@ -145,8 +140,7 @@ def act_value(s, t, p, c):
         h = _human_of_other_side(s, t, p)
         return (2.0 * weight(s, p, W_INFLUENCE), h) if h >= 0 else (0.0, -1)
     if code == E_EXTRA_ACTION:
-        h = _own_human(s, t, p)
-        return (weight(s, p, W_COURT), h) if h >= 0 else (0.0, -1)
+        return _inspired_human(s, t, p)
     if code == E_STEAL_TETHER:
         return (weight(s, p, W_HOLD_TETHER), -1) if _can_plot_theft(s, t, p) else (0.0, -1)
     if code == E_DESTROY_TETHER:
@@ -251,15 +245,28 @@ def _human_of_other_side(s, t, p):
 
 
 @njit(cache=True)
-def _own_human(s, t, p):
+def inspirable(s, t, p, h):
     """Inspiration: "Target a Human a Gabrielite Angel Influences" -- a Being
     that counts as a Human (I57) under p's Influence: a Human p controls, or a
     Saint or Undead p holds other than as its own Superior."""
+    return (is_being(s, t, h) and is_human_card(t, s.I[h, F_DESIGN]) and s.I[h, F_CTRL] == p
+            and (t.C[s.I[h, F_DESIGN], D_CTYPE] == HUMAN or s.I[h, F_OWNER] != p))
+
+
+@njit(cache=True)
+def _inspired_human(s, t, p):
+    """Inspiration's "That Human gains an extra action this Turn": the policies
+    give it to the inspirable Being whose game text is worth most to use once
+    more (actions.best_ability), and only where that is worth more than a Wait
+    (I90).  Returns (value, target)."""
+    collect_rivals(s, p)
+    best_h, best = -1, weight(s, p, W_WAIT)
     for h in beings_in_play(s):
-        if (is_being(s, t, h) and is_human_card(t, s.I[h, F_DESIGN]) and s.I[h, F_CTRL] == p
-                and (t.C[s.I[h, F_DESIGN], D_CTYPE] == HUMAN or s.I[h, F_OWNER] != p)):
-            return h
-    return -1
+        if inspirable(s, t, p, h):
+            v = best_ability(s, t, h, p)[2]
+            if v > best:
+                best_h, best = h, v
+    return (best, best_h) if best_h >= 0 else (0.0, -1)
 
 
 @njit(cache=True)

@@ -10,6 +10,7 @@ import numpy as np
 from numba import njit
 
 from ...sim.seeding import POLICY, below, uniform
+from .tables import D_ATK, D_HITS
 
 WEIGHTS = {
     "random": "1 = random-legal baseline: every legal option equally likely",
@@ -72,3 +73,10 @@ def score(s, p, value):
 def below_policy(s, n):
     """A uniform choice among n options from the policy stream."""
     return below(s.rng, POLICY, n)
+
+
+@njit(cache=True)
+def servitor_value(s, t, p, d):
+    """How much seat p wants a Servitor of design d in play: more for higher stats."""
+    stats = t.C[d, D_ATK + 0] + t.C[d, D_ATK + 1] + t.C[d, D_ATK + 2] + t.C[d, D_HITS + 0] + t.C[d, D_HITS + 1] + t.C[d, D_HITS + 2]
+    return weight(s, p, W_SERVITOR) * (1.0 + 0.02 * stats)

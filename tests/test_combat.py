@@ -434,6 +434,7 @@ def test_attackers_declare_and_resolve_before_defenders_unless_a_leader_defends(
     marnel = b.put(GABRIEL, "Marnel", L)
     sides(b, [], [marnel])
     assert declaration(b) == [uzziel, grasch, vashka, tamiel, marnel]
+    assert b.log()[-1] == "Gabriel: Marnel's Leader lets Uzziel act before the attackers"
     I[marnel, S.F_DMG + CORPOREAL] = hits(b, "Marnel", CORPOREAL)       # a Leader at 0 Hits leads nobody
     assert declaration(b) == [grasch, vashka, tamiel, uzziel]
 

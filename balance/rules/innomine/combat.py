@@ -134,6 +134,7 @@ from .trace import (
     T_FREE_ATTACK,
     T_GAIN_TEXT,
     T_JOIN,
+    T_LEAD,
     T_PLAY,
     T_RETREAT,
     T_RETREAT_TO,
@@ -714,12 +715,13 @@ def _leader_pick(s, t, order, key, n, top):
     act before attackers": the place in ``order`` of the defender a Leader among
     the round's defenders picks -- the strongest (highest sum of printed Attack
     values) of those whose Speed (``key``) does not already put them before
-    every attacker (``top``: the attackers' best) -- or -1 (I15, I58)."""
-    has_leader = False
+    every attacker (``top``: the attackers' best) -- or -1 (I15, I58).  The log
+    names the Leader and its pick."""
+    leader = -1
     for k in range(n):
         if s.I[order[k], F_FIGHT] == DEFENDING and has_effect(s, t, order[k], E_LEADER):
-            has_leader = True
-    if not has_leader:
+            leader = order[k]
+    if leader < 0:
         return -1
     best, best_v = -1, -1
     for k in range(n):
@@ -728,6 +730,8 @@ def _leader_pick(s, t, order, key, n, top):
             v = t.C[d, D_ATK + 0] + t.C[d, D_ATK + 1] + t.C[d, D_ATK + 2]
             if v > best_v:
                 best, best_v = k, v
+    if best >= 0:
+        log(s, s.I[leader, F_CTRL], leader, order[best], T_LEAD, 0)
     return best
 
 

@@ -9,7 +9,7 @@ import pytest
 from positions import BELIAL, GABRIEL, Board, data_deck, peek
 
 from balance.rules.innomine import state as S
-from balance.rules.innomine.actions import take_action
+from balance.rules.innomine.actions import _heal_value, take_action
 from balance.rules.innomine.attunement import may_move_freely, refresh_ward
 from balance.rules.innomine.beings import attach, detach, find_effect, leave_play
 from balance.rules.innomine.combat import attackable, fight, fire_song, location_damage
@@ -461,6 +461,21 @@ def test_a_rider_takes_no_damage_while_attached(b):
     take_action(s, t, grasch)
     assert I[k, S.F_DMG:S.F_DMG + 3].sum() == 0
     assert not [line for line in b.log()[n:] if "tear at Tekhiel" in line]
+
+
+def test_a_rider_is_not_healed_at_its_hosts_location(b):
+    """Not manifest (I60), a rider is not "a Being in its Location" for a Song of
+    Healing there: with damage it carried into its host, it is no target."""
+    s, I, t = b.s, b.s.I, b.t
+    k = b.put(GABRIEL, "Tekhiel", b.earth)
+    sam = b.put(GABRIEL, "Sam Okafor", b.earth)
+    healer = b.put(GABRIEL, "Azra", b.earth)
+    song = b.take(GABRIEL, "Song of Healing")
+    attach(s, t, song, healer, GABRIEL)
+    I[k, S.F_DMG + CORPOREAL] = 1
+    assert _heal_value(s, t, healer, GABRIEL, song)[0] == k
+    ride(s, t, k, sam)
+    assert _heal_value(s, t, healer, GABRIEL, song)[0] == -2
 
 
 def test_a_rider_that_enters_trauma_leaves_its_host(b):

@@ -692,10 +692,13 @@ def _ability_value(s, t, i, p, c, code):
 
 @njit(cache=True)
 def _heal_value(s, t, i, p, c):
+    """A heal's target: a damaged Being at i's Location, none riding a host,
+    which is not manifest there (I60); the most worth to p's court."""
     r = effect_param(s, t, c, E_HEAL, 1)
     best_j, best = -2, -1e9
     for j in beings_in_play(s):
-        if s.I[j, F_LOC] != s.I[i, F_LOC] or not is_being(s, t, j) or s.I[j, F_DMG + r] == 0:
+        if (s.I[j, F_LOC] != s.I[i, F_LOC] or not is_being(s, t, j) or s.I[j, F_DMG + r] == 0
+                or s.I[j, F_HOST] >= 0):
             continue
         new = 1
         for k in range(4):

@@ -294,12 +294,19 @@ def test_an_ofanite_resonates_for_a_second_action_except_on_a_one():
 
 
 def test_an_ofanite_uses_its_resonance_once_a_turn_before_its_usual_action():
-    """The policy rolls before the Ofanite's usual action (here a Move to its
-    Superior's Tether rather than a Wait), once a turn ("a second action")."""
+    """The policy rolls before the Ofanite's usual action (here going down its
+    Superior's Tether to Earth), once a turn ("a second action") -- but not before
+    a Move made only to spare it the note of Waiting, after which the second
+    action would be a Wait (I91)."""
     b = board()
     s, I = b.s, b.s.I
     tether = b.put(GABRIEL, "Mt. Kilauea", b.earth)
     ofiel = b.put(GABRIEL, "Ofiel", b.new_york)
+    I[ofiel, S.F_ACTS] = 1
+    dice = s.rng[DICE, 2]
+    take_action(s, b.t, ofiel)                          # to the Tether, rather than Wait: no roll
+    assert I[ofiel, S.F_LOC] == tether and I[ofiel, S.F_RESONATED] != s.g[S.G_TURN] and s.rng[DICE, 2] == dice
+    move_to(s, b.t, ofiel, b.realm(GABRIEL))
     I[ofiel, S.F_ACTS] = 1
     next_d6(s, lambda r: r >= 2)
     take_action(s, b.t, ofiel)

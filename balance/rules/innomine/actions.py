@@ -266,7 +266,7 @@ def take_action(s, t, i):
         a2, v = _best_fledge(s, t, i, p)
         if v > best:
             kind, a, best = K_FLEDGE, a2, v
-    if ck == OFANITE and kind != K_WAIT and _wants_second_action(s, t, i, p):
+    if ck == OFANITE and kind != K_WAIT and _wants_second_action(s, t, i, p, best):
         second_action(s, t, i)
     _do(s, t, i, kind, a, b)
 
@@ -308,16 +308,19 @@ def _keep_by_charge(s, t, i, p):
 
 
 @njit(cache=True)
-def _wants_second_action(s, t, i, p):
+def _wants_second_action(s, t, i, p, first):
     """Does the controller of Ofanite i use its Resonance now, before i's usual
-    action?  Once a turn, and not without game text, of which the Resonance is
-    part (a Kyriotate's host, I60); scripted policies only while i carries no
-    Dissonance (a failure costs a note), the random-legal one half the time."""
+    action (scored ``first``)?  Once a turn, and not without game text, of which
+    the Resonance is part (a Kyriotate's host, I60); scripted policies only while
+    i carries no Dissonance (a failure costs a note) and its usual action is
+    worth more than a Wait -- not a move made only to spare it the note of
+    Waiting, after which the second action would be a Wait (I91); the
+    random-legal one half the time."""
     if s.I[i, F_RESONATED] == s.g[G_TURN] or not has_text(s, i):
         return False
     if is_random(s, p):
         return below_policy(s, 2) == 0
-    return s.I[i, F_DISS] == 0
+    return s.I[i, F_DISS] == 0 and first > weight(s, p, W_WAIT)
 
 
 @njit(cache=True)

@@ -180,8 +180,8 @@ def cmd_tune(args):
     from pathlib import Path
 
     from .analysis.tune import Plan, lines, tune
-    plan = Plan(target=args.target, tolerance=args.tolerance, cards=args.cards, fields=tuple(args.fields), max_step=args.max_step,
-                budget=args.budget, confirm_games=args.confirm_games)
+    plan = Plan(target=args.target, tolerance=args.tolerance, cards=args.cards, fields=tuple(args.fields),
+                max_step=args.max_step, budget=args.budget, confirm_games=args.confirm_games)
     result = tune(args.experiment, plan, jobs=args.jobs, log=lambda text: print(text, file=sys.stderr))
     for line in lines(result, plan):
         print(line)

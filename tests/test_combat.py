@@ -6,6 +6,8 @@ where the passage says, the engine's own functions run on it, and dice only
 from the engine's seeded streams (read ahead with ``positions.peek``, or
 checked against exact probabilities over many rolls).
 """
+import re
+
 import numpy as np
 import pytest
 from positions import BELIAL, GABRIEL, Board, data_deck, peek
@@ -855,6 +857,9 @@ def test_berserk_turns_other_combat_actions_into_base_attacks(name, seat):
     assert s.rng[DICE, 2] == dice
     I[i, S.F_DISCORD] = 6
     assert _berserk(s, b.t, i, A_ROLL, foe, R_CO) == (A_ATTACK, foe)
+    superior, foe_name = ("Gabriel", "Grasch") if seat == GABRIEL else ("Belial", "Azra")
+    assert re.fullmatch(rf"{superior}: {name}'s Berserk makes it attack {foe_name} with its base Attack "
+                        r"\(roll [1-6]\)", b.log()[-1])
     assert _berserk(s, b.t, i, A_RETREAT, -1, R_CO) == (A_ATTACK, foe)
     assert _berserk(s, b.t, i, A_WAIT, -1, R_CO) == (A_WAIT, -1)
     I[other, S.F_DISCORD] = 6

@@ -80,7 +80,8 @@ class Plan:
         if not 0 <= self.target <= 1:
             raise InputError(f"--target: {self.target:g}: must be a win rate from 0 to 1")
         if not 0 < self.tolerance <= 1:
-            raise InputError(f"--tolerance: {self.tolerance:g}: must be a win-rate difference above 0, at most 1")
+            raise InputError(f"--tolerance: {self.tolerance:g}: "
+                             "must be a win-rate difference above 0, at most 1")
         for name in self.fields:
             if name not in FIELDS:
                 raise InputError(f"--fields: {name!r}: not a numeric card field; allowed: {', '.join(FIELDS)}")

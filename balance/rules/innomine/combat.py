@@ -126,6 +126,7 @@ from .trace import (
     PACK,
     T_ABILITY,
     T_ATTACK,
+    T_BERSERK,
     T_COMBAT,
     T_COMBAT_END,
     T_COWARDICE,
@@ -1153,17 +1154,20 @@ def _berserk(s, t, i, a, j, r):
     result is less than or equal to the levels of the Discord, the Impudite
     attacks with base Attack value" -- game text, Retreat and Pit Trap alike (a
     Wait is no action).  The forced Attack goes to the declared target if it can
-    take one, else to the enemy closest to 0 Hits; with none, the action stands."""
+    take one, else to the enemy closest to 0 Hits; with none, the action stands.
+    A forced Attack is logged with its roll."""
     k = t.C[s.I[i, F_DESIGN], D_KIND]
     if a == A_ATTACK or a == A_WAIT or not (k == MERCURIAN or k == IMPUDITE) or s.I[i, F_DISCORD] <= 0:
         return a, j
-    if not d6_check(s.rng, s.g[G_VARIANT], s.I[i, F_DISCORD], False)[0]:
+    berserk, roll, _ = d6_check(s.rng, s.g[G_VARIANT], s.I[i, F_DISCORD], False)
+    if not berserk:
         return a, j
     if j < 0 or s.I[j, F_FIGHT] == s.I[i, F_FIGHT] or not base_attack_legal(s, t, i, j, r):
         j2 = _base_target(s, t, i, r)
         if j2 < 0:
             return a, j
         j = j2
+    log(s, s.I[i, F_CTRL], i, j, T_BERSERK, roll)
     return A_ATTACK, j
 
 

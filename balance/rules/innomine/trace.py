@@ -21,7 +21,7 @@ T_DISCORD_TRADE = 86
 T_JOIN = 87
 T_FREED = 88
 (T_LOSE, T_OUT_OF_TRAUMA) = range(89, 91)
-T_LEAD = 91
+(T_LEAD, T_BERSERK) = range(91, 93)
 NO_SUPERIOR = -2     # T_AFTERLIFE's value when no Superior plays the side a Human goes to (docs/rules.md I7)
 
 # Why a Servitor takes a note of Dissonance (beings.add_dissonance): a T_DISSONANCE row
@@ -90,6 +90,7 @@ _TEXT = {
     T_LOSE: "{card} loses {target}",
     T_OUT_OF_TRAUMA: "{card} comes out of Trauma",
     T_LEAD: "{card}'s Leader lets {target} act before the attackers",
+    T_BERSERK: "{card}'s Berserk makes it attack {target} with its base Attack (roll {value})",
     T_ATTACK: "{card} hits {target} for {value}",
     T_DAMAGE: "{target} takes {amount} {realm} damage from {source}",
     T_ABILITY: "{card} uses its game text on {target} (roll {value})",

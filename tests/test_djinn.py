@@ -40,7 +40,7 @@ from balance.rules.innomine.combat import (
     fire_song,
 )
 from balance.rules.innomine.d666 import CLASSIC, D666, d6_check
-from balance.rules.innomine.dissonance import dissonance_phase
+from balance.rules.innomine.dissonance import dissonance_phase, wait_notes
 from balance.rules.innomine.end_turn import end_turn
 from balance.rules.innomine.humans import kill_human
 from balance.rules.innomine.matchup import prepare, replay_lines
@@ -407,7 +407,7 @@ def test_the_policies_attune_a_djinn_to_a_being_of_their_side_and_go_to_one():
     ifrit = djinn(b, b.new_york)
     ed = b.put(BELIAL, "Ed Holder", b.earth, ctrl=BELIAL)
     S.collect_rivals(s, BELIAL)
-    assert _best_move(s, b.t, ifrit, BELIAL)[0] == b.earth
+    assert _best_move(s, b.t, ifrit, BELIAL, wait_notes(s, b.t, ifrit))[0] == b.earth
     move_to(s, b.t, ifrit, b.earth)
     I[ifrit, S.F_ACTS] = 1
     take_action(s, b.t, ifrit)

@@ -61,7 +61,7 @@ from balance.rules.innomine.resonances import (
 from balance.rules.innomine.tethers import destroy_tether
 from balance.rules.innomine.trace import T_AGE_DEATH, T_ATTACK, T_COMBAT, T_DYING, T_FORFEITED, T_FREE_ATTACK
 from balance.rules.innomine.decks import REPOSITORY, deck_card, deck_count
-from balance.rules.innomine.dissonance import _fail
+from balance.rules.innomine.dissonance import _fail, wait_notes
 from balance.rules.innomine.fall import opposing_band
 from balance.rules.innomine.superior_dissonance import engage_demons, engage_urge, neglect
 from balance.rules.innomine.tables import D_ATK, D_HITS, D_KIND, D_LIFESPAN
@@ -488,7 +488,7 @@ def test_michaels_cherub_attunes_to_his_tether_and_strikes_two_harder_defending_
     fighting(b, azra, [grasch], [ker])
     assert attack_value(s, t, ker, R_CO) == printed[CORPOREAL]
     I[ker, S.F_FIGHT] = -1
-    assert _best_move(s, t, ker, MICHAEL)[0] == gettysburg    # the policy keeps it at its Tether
+    assert _best_move(s, t, ker, MICHAEL, wait_notes(s, t, ker))[0] == gettysburg    # the policy keeps it at its Tether
     destroy_tether(s, t, SAMINGA, gettysburg)
     assert I[ker, S.F_DISS] == 1 and I[ker, S.F_ATTUNED] == -1
     g = board()
@@ -509,7 +509,7 @@ def test_dominics_cherub_defends_its_attuned_human_anywhere_on_earth():
     vashka = b.put(NYBBAS, "Vashka", b.new_york)
     assert _best_choir_resonance(s, t, ker, DOMINIC)[:2] == (K_ATTUNE, ed)
     attune(s, t, ker, ed)
-    assert _best_move(s, t, ker, DOMINIC)[0] == -1
+    assert _best_move(s, t, ker, DOMINIC, wait_notes(s, t, ker))[0] == -1
     s.g[S.G_FIGHT_TARGET] = ed
     S.enlist(s, vashka, S.ATTACKING)
     S.enlist(s, ed, S.DEFENDING)

@@ -47,7 +47,7 @@ from .combat import (
 from .combat_types import open_types
 from .decks import deck_card, deck_count
 from .damage import resolve_zero_hits
-from .dissonance import action_dissonance, harm_notes, oath_urge, sworn
+from .dissonance import action_dissonance, harm_notes, oath_urge, wait_notes
 from .effects import use_ability
 from .end_turn import rite_player
 from .essence import action_cost
@@ -134,7 +134,7 @@ from .state import (
     realm_type,
     rivals,
 )
-from .superior_dissonance import NEVER_WAIT, engage_urge, sheet_demands
+from .superior_dissonance import engage_urge
 from .tables import D_CTYPE, D_DESTINY, D_FATE, D_HITS, D_KIND, P_SIDE
 from .tethers import can_go_down, is_tether, plots_theft, up_destination
 from .trace import T_MOVE, T_WAIT
@@ -170,7 +170,6 @@ from .vocabulary import (
     MALAKITE,
     MAX_EFFECTS,
     N_COUNTERS,
-    OATH_WAIT,
     OBJECT,
     OFANITE,
     SERAPH,
@@ -235,7 +234,8 @@ def take_action(s, t, i):
             if not has_action(s, t, i) or s.g[G_WINNER] >= 0:
                 return
             collect_rivals(s, p)
-    kind, a, b, best = K_WAIT, -1, -1, score(s, p, weight(s, p, W_WAIT) + _wait_bonus(s, t, i))
+    notes = wait_notes(s, t, i)
+    kind, a, b, best = K_WAIT, -1, -1, score(s, p, weight(s, p, W_WAIT) + _wait_bonus(s, t, i, notes))
     if s.I[i, F_HOST] >= 0:
         _ride_on(s, t, i, p, best)
         return
@@ -259,7 +259,7 @@ def take_action(s, t, i):
         a2, b2, v = best_ability(s, t, i, p)
         if v > best:
             kind, a, b, best = K_ABILITY, a2, b2, v
-    a2, v = _best_move(s, t, i, p)
+    a2, v = _best_move(s, t, i, p, notes)
     if v > best:
         kind, a, best = K_MOVE, a2, v
     if unfledged(s, t, i):
@@ -373,19 +373,11 @@ def _restricted(s, t, i):
 
 
 @njit(cache=True)
-def _wait_notes(s, t, i):
-    """The notes of Dissonance the Wait action costs i: an Ofanite's, a Malakite's
-    sworn never to Wait, a Servitor of Nybbas's (I88)."""
-    n = 1 if t.C[s.I[i, F_DESIGN], D_KIND] == OFANITE or sworn(s, t, i, OATH_WAIT) else 0
-    return n + (1 if sheet_demands(s, t, i, NEVER_WAIT) else 0)
-
-
-@njit(cache=True)
-def _wait_bonus(s, t, i):
+def _wait_bonus(s, t, i, notes):
     """The Rite: "If Belial has any Tether in play, and holder Waits this turn, add
-    1 Essence" to the Rite's player (end_turn.rite_player); less a note's worth for each note
-    Waiting costs i (_wait_notes)."""
-    v = -NOTE_COST * _wait_notes(s, t, i)
+    1 Essence" to the Rite's player (end_turn.rite_player); less a note's worth for each
+    of the ``notes`` Waiting costs i (dissonance.wait_notes)."""
+    v = -NOTE_COST * notes
     c = find_effect(s, t, i, E_WAIT_ESSENCE)
     q = rite_player(s, t, c)
     if q >= 0:      # Essence for i's controller, or for the Rite's player on the other side
@@ -805,11 +797,12 @@ def _best_fledge(s, t, i, p):
 
 # ------------------------------------------------------------------ moves
 @njit(cache=True)
-def _best_move(s, t, i, p):
+def _best_move(s, t, i, p, notes):
     """Down a Tether to Earth or the Marches; toward a Human or Ethereal to
     Influence, or for a Djinn to Attune to; up one of its own
     Superior's Tethers home when badly hurt (retreat-minded styles); to a Tether
-    to plot a theft at."""
+    to plot a theft at, or, for a Being whom Waiting costs ``notes`` > 0, to one
+    that calms a note."""
     if realm_seat(s, s.I[i, F_LOC]) >= 0:
         return _descend(s, t, i, p)
     best_l, best = -1, -1e9
@@ -841,7 +834,7 @@ def _best_move(s, t, i, p):
         l, sc = _toward_ward(s, t, i, p)
         if sc > best:
             best_l, best = l, sc
-    if _wait_notes(s, t, i) > 0:
+    if notes > 0:
         l = _own_tether_in_realm(s, t, i, p)
         if l >= 0:
             sc = score(s, p, 0.0)       # rather than Wait for a note: to a Tether that calms one

@@ -17,7 +17,7 @@ from ...sim.seeding import d6
 from .beings import add_dissonance, effect_sum, is_being, is_demon, is_human_card, leave_play
 from .fall import fall
 from .policies import W_TRADE_DISCORD, weight
-from .superior_dissonance import NEVER_WAIT, sheet_note
+from .superior_dissonance import NEVER_WAIT, sheet_demands, sheet_note
 from .state import (
     F_CONDITION,
     F_CTRL,
@@ -155,6 +155,14 @@ def action_dissonance(s, t, i, waits):
     if waits:
         breaks_oath(s, t, i, OATH_WAIT)
         sheet_note(s, t, i, NEVER_WAIT)
+
+
+@njit(cache=True)
+def wait_notes(s, t, i):
+    """The notes the Wait action would cost i (action_dissonance), for the
+    policies: an Ofanite's, a sworn Malakite's, a Servitor of Nybbas's (I88)."""
+    n = 1 if t.C[s.I[i, F_DESIGN], D_KIND] == OFANITE or sworn(s, t, i, OATH_WAIT) else 0
+    return n + (1 if sheet_demands(s, t, i, NEVER_WAIT) else 0)
 
 
 @njit(cache=True, inline="always")

@@ -202,7 +202,7 @@ def decode(trace, n_rows, names, design, n_inst, seat_names):
             why=WHY[target] if code == T_DISSONANCE else "", field=FIELD[value] if code == T_COMBAT_END else "",
             amount=value // PACK, low=value % PACK, half=value // 2,
             source=_place(card, n_inst, label, seat_names),
-            where=_place(value if code == T_DROP else value // PACK, n_inst, label, seat_names),
+            where=_where(code, value, n_inst, label, seat_names),
             realm=_realm(code, value), side="an attacker" if value == 0 else "a defender",
         )
         who = seat_names[seat] if seat >= 0 else "game"
@@ -216,6 +216,13 @@ def _realm(code, value):
     if code == T_DAMAGE or code == T_COMBAT:
         return REALM_NAMES[value % PACK]
     return REALM_NAMES[value] if code == T_ZERO_CE else ""
+
+
+def _where(code, value, n_inst, label, seat_names):
+    """The Location a T_DROP row's value names, or a T_COMBAT row's packs."""
+    if code == T_DROP:
+        return _place(value, n_inst, label, seat_names)
+    return _place(value // PACK, n_inst, label, seat_names) if code == T_COMBAT else ""
 
 
 def _afterlife(seat, seat_names):

@@ -145,24 +145,39 @@ def action_dissonance(s, t, i, waits):
     """Dissonance for taking an action (``waits``: the Wait action).  Elohim "gain
     Dissonance if they take any Action other than Wait while under another
     Superior's Influence" (controlled by a seat other than their own Superior's);
-    "Ofanim gain Dissonance for taking the Wait action"; a Malakite sworn never to
-    Wait breaks its oath; Nybbas's Servitors may not Wait (I88)."""
-    k = t.C[s.I[i, F_DESIGN], D_KIND]
-    if k == ELOHITE and not waits and s.I[i, F_CTRL] != s.I[i, F_OWNER]:
+    the Wait action's notes: _wait_charges."""
+    if t.C[s.I[i, F_DESIGN], D_KIND] == ELOHITE and not waits and s.I[i, F_CTRL] != s.I[i, F_OWNER]:
         add_dissonance(s, t, i, WHY_SERVED_ANOTHER)
-    if k == OFANITE and waits:
-        add_dissonance(s, t, i, WHY_WAITED)
     if waits:
-        breaks_oath(s, t, i, OATH_WAIT)
-        sheet_note(s, t, i, NEVER_WAIT)
+        _wait_charges(s, t, i, True)
 
 
 @njit(cache=True)
 def wait_notes(s, t, i):
-    """The notes the Wait action would cost i (action_dissonance), for the
-    policies: an Ofanite's, a sworn Malakite's, a Servitor of Nybbas's (I88)."""
-    n = 1 if t.C[s.I[i, F_DESIGN], D_KIND] == OFANITE or sworn(s, t, i, OATH_WAIT) else 0
-    return n + (1 if sheet_demands(s, t, i, NEVER_WAIT) else 0)
+    """The notes the Wait action would cost i, for the policies (_wait_charges)."""
+    return _wait_charges(s, t, i, False)
+
+
+@njit(cache=True, inline="always")
+def _wait_charges(s, t, i, charge):
+    """The notes the Wait action costs i, given to it if ``charge``: "Ofanim gain
+    Dissonance for taking the Wait action"; a Malakite sworn never to Wait
+    breaks its oath; Nybbas's Servitors may not Wait (I88).  The one list both
+    the rule and the policies' prediction read."""
+    n = 0
+    if t.C[s.I[i, F_DESIGN], D_KIND] == OFANITE:
+        n += 1
+        if charge:
+            add_dissonance(s, t, i, WHY_WAITED)
+    if sworn(s, t, i, OATH_WAIT):
+        n += 1
+        if charge:
+            breaks_oath(s, t, i, OATH_WAIT)
+    if sheet_demands(s, t, i, NEVER_WAIT):
+        n += 1
+        if charge:
+            sheet_note(s, t, i, NEVER_WAIT)
+    return n
 
 
 @njit(cache=True, inline="always")

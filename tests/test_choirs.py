@@ -51,7 +51,7 @@ from balance.rules.innomine.resonances import (
 )
 from balance.rules.innomine.seraphim import can_view, gullibility, note_encounters, view
 from balance.rules.innomine.tables import D_ATK, D_HITS
-from balance.rules.innomine.trace import T_ATTACK, T_TEMPER
+from balance.rules.innomine.trace import T_ATTACK, T_DISCORD_HELD, T_FEAR, T_TEMPER
 from balance.rules.innomine.vocabulary import CELESTIAL, CORPOREAL
 from balance.sim.seeding import DICE, d6
 
@@ -265,6 +265,9 @@ def test_fear_keeps_a_cherub_from_defending_its_attuned_being_this_turn(levels):
         fear_rolls(s, b.t, ward)
         afraid += not may_defend(s, b.t, cherub, ward)
     assert wilson_holds(afraid, ROLLS, levels / 6), afraid / ROLLS
+    feared, held = traced(s, T_FEAR), traced(s, T_DISCORD_HELD)     # every roll is logged
+    assert len(feared) == afraid and len(held) == ROLLS - afraid
+    assert all(r <= levels for *_, r in feared) and all(r > levels for *_, r in held)
     next_d6(s, lambda r: r <= levels)
     I[cherub, S.F_AFRAID] = 0
     fear_rolls(s, b.t, ward)
@@ -383,9 +386,10 @@ def test_bad_temper_makes_an_elohite_attack_for_a_note():
     bad_temper(s, b.t, GABRIEL)                         # nobody else's Being here: no roll
     assert s.rng[DICE, 2] == dice
     grasch = b.put(BELIAL, "Grasch", b.new_york)
-    next_d6(s, lambda r: r > 2)
+    held = next_d6(s, lambda r: r > 2)
     bad_temper(s, b.t, GABRIEL)
     assert (I[elo, S.F_ACTS], I[elo, S.F_DISS]) == (1, 0) and not traced(s, T_TEMPER)
+    assert traced(s, T_DISCORD_HELD) == [(elo, -1, held)]
     bad_temper(s, b.t, BELIAL)                          # only during its controller's turn
     r = next_d6(s, lambda r: r <= 2)
     bad_temper(s, b.t, GABRIEL)

@@ -36,6 +36,7 @@ from balance.rules.innomine.combat import (
     _end_of_round,
     _gather_attackers,
     _gather_defenders,
+    _log_leader,
     _maybe_boost,
     _order,
     _play_acts,
@@ -58,7 +59,7 @@ from balance.rules.innomine.humans import afterlife_side
 from balance.rules.innomine.policies import NOTE_COST, W_ATTACK_HUMAN, W_COMBAT_ACTS, W_GANG, W_RANDOM, W_RETREAT
 from balance.rules.innomine.tables import D_ATK, D_HITS
 from balance.rules.innomine.tethers import burn_demons_in_combat
-from balance.rules.innomine.trace import T_ATTACK, T_PLAY, T_ROUND
+from balance.rules.innomine.trace import T_ATTACK, T_LEAD, T_PLAY, T_ROUND
 from balance.rules.innomine.vocabulary import (
     CELESTIAL,
     CORPOREAL,
@@ -412,6 +413,7 @@ def round_start(b, p=BELIAL, q=GABRIEL):
     sets them up (Belial attacking, Gabriel defending)."""
     order, what, whom = (np.full(b.N, -1, dtype=np.int64) for _ in range(3))
     n, acts = _order(b.s, b.t, order, what, p, q)
+    _log_leader(b.s, b.t, order, what, n)
     return order, what, whom, n, acts
 
 
@@ -868,6 +870,9 @@ def test_berserk_turns_other_combat_actions_into_base_attacks(name, seat):
     n = 3000
     forced = sum(_berserk(s, b.t, i, A_SONG, foe, R_CO)[0] == A_ATTACK for _ in range(n))
     assert wilson_holds(forced, n, 2 / 6), forced / n
+    rolls = [("Berserk makes it attack" in line, int(re.search(r"\(roll (\d)\)$", line)[1]))
+             for line in b.log()[-n:]]                     # every roll is logged, forced or held
+    assert all((r <= 2) == was_forced for was_forced, r in rolls) and sum(f for f, _ in rolls) == forced
 
 
 def test_a_blow_goes_to_a_being_its_side_has_not_already_brought_down():
@@ -1026,7 +1031,8 @@ def test_reinforcements_sent_before_the_first_declaration_declare_in_that_round(
     Reinforcements) [...] Bucephel joins combat at Marnel's side.  The attacking
     player, Belial, now declares his actions [...] Bucephel and Marnel both target
     a base Attack against Srnclack" -- played before the first declaration, the
-    reinforcements act in the first round (I72)."""
+    reinforcements act in the first round (I72).  Marnel's Leader pick is made,
+    and logged, once, in the order that includes them."""
     b = board()
     s, I, L = b.s, b.s.I, b.new_york
     srnclack = b.put(BELIAL, "Srnclack", b.earth)
@@ -1043,6 +1049,7 @@ def test_reinforcements_sent_before_the_first_declaration_declare_in_that_round(
     second_round = next((k for k, r in enumerate(rows) if r[5] == T_ROUND and r[6] == 2), len(rows))
     assert first_round < played
     assert any(r[5] == T_ATTACK and r[3] == bucephel for r in rows[played:second_round])
+    assert [r[3] for r in rows[first_round:second_round] if r[5] == T_LEAD] == [marnel]
 
 
 def test_a_demon_sent_before_the_first_declaration_is_engaged_in_that_round():

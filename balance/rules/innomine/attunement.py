@@ -68,7 +68,7 @@ from .state import (
     realm_of,
 )
 from .tables import D_CTYPE, D_HITS, D_KIND
-from .trace import T_ATTUNE, T_ATTUNE_FAIL, T_DEATTUNE, T_FEAR, T_FLEE, T_FREE_MOVE, WHY_DE_ATTUNE
+from .trace import T_ATTUNE, T_ATTUNE_FAIL, T_DEATTUNE, T_DISCORD_HELD, T_FEAR, T_FLEE, T_FREE_MOVE, WHY_DE_ATTUNE
 from .vocabulary import CELESTIAL, CHERUB, DJINN, E_ATTUNE_TETHER, E_DEFEND_ANYWHERE, OBJECT, TETHER, TOOL
 
 
@@ -197,7 +197,7 @@ def fear_rolls(s, t, target):
             afraid, r, _ = d6_check(s.rng, s.g[G_VARIANT], s.I[c, F_DISCORD], False)
             if afraid:
                 s.I[c, F_AFRAID] = turn
-                log(s, s.I[c, F_CTRL], c, target, T_FEAR, r)
+            log(s, s.I[c, F_CTRL], c, target, T_FEAR if afraid else T_DISCORD_HELD, r)
 
 
 @njit(cache=True)

@@ -132,6 +132,7 @@ from .trace import (
     T_COWARDICE,
     T_DAMAGE,
     T_DISABLE,
+    T_DISCORD_HELD,
     T_FREE_ATTACK,
     T_GAIN_TEXT,
     T_JOIN,
@@ -571,7 +572,10 @@ def bad_temper(s, t, p):
         if not _foreign_being_at(s, t, i):
             continue
         temper, roll, _ = d6_check(s.rng, s.g[G_VARIANT], s.I[i, F_DISCORD], False)
-        j = _random_target(s, t, i, p) if temper else -1
+        if not temper:
+            log(s, p, i, -1, T_DISCORD_HELD, roll)
+            continue
+        j = _random_target(s, t, i, p)
         if j < 0:
             continue
         log(s, p, i, j, T_TEMPER, roll)
@@ -629,6 +633,7 @@ def _rounds(s, t, L, r, p, q):
         if m > n:        # reinforcements sent before the first declaration declare now
             n, acts = _order(s, t, order, what, p, q)
             m = n
+        _log_leader(s, t, order, what, n)
         engage_demons(s, t)   # with them: they fight this round (I47)
         for k in range(n):
             what[k], whom[k] = _declare(s, t, order[k], L, r, k)
@@ -711,18 +716,23 @@ def _order(s, t, order, key, p, q):
 
 
 @njit(cache=True)
+def _leader(s, t, order, n):
+    """A Leader (Marnel) among the round's defenders ``order[:n]``, or -1."""
+    leader = -1
+    for k in range(n):
+        if s.I[order[k], F_FIGHT] == DEFENDING and has_effect(s, t, order[k], E_LEADER):
+            leader = order[k]
+    return leader
+
+
+@njit(cache=True)
 def _leader_pick(s, t, order, key, n, top):
     """Marnel's "Leader: Marnel allows any one defending Being in a combat round to
     act before attackers": the place in ``order`` of the defender a Leader among
     the round's defenders picks -- the strongest (highest sum of printed Attack
     values) of those whose Speed (``key``) does not already put them before
-    every attacker (``top``: the attackers' best) -- or -1 (I15, I58).  The log
-    names the Leader and its pick."""
-    leader = -1
-    for k in range(n):
-        if s.I[order[k], F_FIGHT] == DEFENDING and has_effect(s, t, order[k], E_LEADER):
-            leader = order[k]
-    if leader < 0:
+    every attacker (``top``: the attackers' best) -- or -1 (I15, I58)."""
+    if _leader(s, t, order, n) < 0:
         return -1
     best, best_v = -1, -1
     for k in range(n):
@@ -731,9 +741,18 @@ def _leader_pick(s, t, order, key, n, top):
             v = t.C[d, D_ATK + 0] + t.C[d, D_ATK + 1] + t.C[d, D_ATK + 2]
             if v > best_v:
                 best, best_v = k, v
-    if best >= 0:
-        log(s, s.I[leader, F_CTRL], leader, order[best], T_LEAD, 0)
     return best
+
+
+@njit(cache=True)
+def _log_leader(s, t, order, key, n):
+    """The log names the Leader and its pick once a round, when the order is
+    final (after reinforcements sent before the first declaration): the pick is
+    the Being whose ``key`` _order made odd (Speeds count double)."""
+    for k in range(n):
+        if key[k] & 1:
+            leader = _leader(s, t, order, n)
+            log(s, s.I[leader, F_CTRL], leader, order[k], T_LEAD, 0)
 
 
 @njit(cache=True)
@@ -1100,8 +1119,7 @@ def _cowardice(s, t, i):
     if t.C[s.I[i, F_DESIGN], D_KIND] != MALAKITE or s.I[i, F_DISCORD] <= 0:
         return False
     coward, roll, _ = d6_check(s.rng, s.g[G_VARIANT], s.I[i, F_DISCORD], False)
-    if coward:
-        log(s, s.I[i, F_CTRL], i, -1, T_COWARDICE, roll)
+    log(s, s.I[i, F_CTRL], i, -1, T_COWARDICE if coward else T_DISCORD_HELD, roll)
     return coward
 
 
@@ -1155,12 +1173,13 @@ def _berserk(s, t, i, a, j, r):
     attacks with base Attack value" -- game text, Retreat and Pit Trap alike (a
     Wait is no action).  The forced Attack goes to the declared target if it can
     take one, else to the enemy closest to 0 Hits; with none, the action stands.
-    A forced Attack is logged with its roll."""
+    The roll is logged, whether or not it forces an Attack."""
     k = t.C[s.I[i, F_DESIGN], D_KIND]
     if a == A_ATTACK or a == A_WAIT or not (k == MERCURIAN or k == IMPUDITE) or s.I[i, F_DISCORD] <= 0:
         return a, j
     berserk, roll, _ = d6_check(s.rng, s.g[G_VARIANT], s.I[i, F_DISCORD], False)
     if not berserk:
+        log(s, s.I[i, F_CTRL], i, -1, T_DISCORD_HELD, roll)
         return a, j
     if j < 0 or s.I[j, F_FIGHT] == s.I[i, F_FIGHT] or not base_attack_legal(s, t, i, j, r):
         j2 = _base_target(s, t, i, r)

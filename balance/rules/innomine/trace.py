@@ -22,6 +22,7 @@ T_JOIN = 87
 T_FREED = 88
 (T_LOSE, T_OUT_OF_TRAUMA) = range(89, 91)
 (T_LEAD, T_BERSERK) = range(91, 93)
+T_DISCORD_HELD = 93     # a Discord's roll that did not trigger: Berserk, Fear, Bad Temper, Cowardice
 NO_SUPERIOR = -2     # T_AFTERLIFE's value when no Superior plays the side a Human goes to (docs/rules.md I7)
 
 # Why a Servitor takes a note of Dissonance (beings.add_dissonance): a T_DISSONANCE row
@@ -91,6 +92,7 @@ _TEXT = {
     T_OUT_OF_TRAUMA: "{card} comes out of Trauma",
     T_LEAD: "{card}'s Leader lets {target} act before the attackers",
     T_BERSERK: "{card}'s Berserk makes it attack {target} with its base Attack (roll {value})",
+    T_DISCORD_HELD: "{card} holds against its Discord (roll {value})",
     T_ATTACK: "{card} hits {target} for {value}",
     T_DAMAGE: "{target} takes {amount} {realm} damage from {source}",
     T_ABILITY: "{card} uses its game text on {target} (roll {value})",

@@ -897,6 +897,28 @@ def test_a_blow_goes_to_a_being_its_side_has_not_already_brought_down():
     assert tamiel in picks and azra in picks
 
 
+def test_a_blow_whose_author_falls_first_does_not_count():
+    """I92: "Resolve effects in this order [...] in the order actions were
+    declared", and a Being at 0 Hits "can take no further actions".  Moloquin's
+    declared blow would fell Tamiel, but Azra's blow, declared and so resolved
+    before it, fells Moloquin first: Vashka still strikes at Tamiel."""
+    b = board()
+    s, I, L = b.s, b.s.I, b.new_york
+    tamiel, azra = b.put(GABRIEL, "Tamiel", L), b.put(GABRIEL, "Azra", L)
+    vashka, moloquin = b.put(BELIAL, "Vashka", L), b.put(BELIAL, "Moloquin", L)
+    sides(b, [moloquin, vashka], [azra, tamiel])
+    I[tamiel, S.F_DMG + CORPOREAL] = hits(b, "Tamiel", CORPOREAL) - 1
+    order, what, whom = s.rounds
+    order[0], what[0], whom[0] = moloquin, A_ATTACK, tamiel
+    assert _choose(s, b.t, vashka, L, R_CO, 1) == (A_ATTACK, azra)
+    order[0], what[0], whom[0] = azra, A_ATTACK, moloquin
+    order[1], what[1], whom[1] = moloquin, A_ATTACK, tamiel
+    I[moloquin, S.F_DMG + CORPOREAL] = hits(b, "Moloquin", CORPOREAL) - attack_value(s, b.t, azra, CORPOREAL)
+    assert _choose(s, b.t, vashka, L, R_CO, 2) == (A_ATTACK, tamiel)
+    I[moloquin, S.F_DMG + CORPOREAL] -= 1                   # Azra's blow leaves him standing
+    assert _choose(s, b.t, vashka, L, R_CO, 2) == (A_ATTACK, azra)
+
+
 def test_a_defender_with_nothing_worth_doing_retreats_before_it_falls():
     """I84: Belial's Ed Holder attacks Gabriel's Tamiel.  Killing him would send him
     to Hell, so she will not hit back, and two of his blows would bring her to 0
@@ -916,6 +938,23 @@ def test_a_defender_with_nothing_worth_doing_retreats_before_it_falls():
     I[tamiel, S.F_DISCORD] = 0
     grasch = b.put(BELIAL, "Grasch", L)
     sides(b, [grasch], [])
+    assert _choose(s, b.t, tamiel, L, R_CO) == (A_ATTACK, grasch)
+
+
+def test_an_attacker_with_nothing_worth_doing_retreats_before_it_falls():
+    """I93, as I84 for a defender: Gabriel's Tamiel attacks Belial's Ed Holder.
+    Killing him would send him to Hell, so she will not hit him; two of his blows
+    would bring her to 0 Corporeal Hits, so she Retreats rather than Wait under
+    them.  With Grasch come to defend him, whom she would hit, she fights."""
+    b = board()
+    s, I, L = b.s, b.s.I, b.new_york
+    tamiel = b.put(GABRIEL, "Tamiel", L)
+    ed = b.put(BELIAL, "Ed Holder", L, ctrl=BELIAL)
+    sides(b, [tamiel], [ed])
+    assert target_value(s, b.t, GABRIEL, ed) < 0
+    assert _choose(s, b.t, tamiel, L, R_CO) == (A_RETREAT, -1)
+    grasch = b.put(BELIAL, "Grasch", L)
+    sides(b, [], [grasch])
     assert _choose(s, b.t, tamiel, L, R_CO) == (A_ATTACK, grasch)
 
 

@@ -1023,7 +1023,7 @@ def _choose(s, t, i, L, r, k=0):
         return A_RETREAT, -1        # Bad Temper: "Take the Retreat action immediately if you don't want to hurt the target!"
     if best_a == A_WAIT:
         if weight(s, p, W_RETREAT) > 0.5 and _in_danger(s, t, i, r) and not _keeps_trap(s, t, i):
-            return _berserk(s, t, i, A_RETREAT, -1, r)     # nothing worth doing, and hurt if it stays (I84)
+            return _berserk(s, t, i, A_RETREAT, -1, r)     # nothing worth doing, and hurt if it stays (I84, I93)
         return _berserk(s, t, i, _maybe_boost(s, t, i, r), -1, r)
     return _berserk(s, t, i, best_a, best_j, r)
 
@@ -1031,13 +1031,29 @@ def _choose(s, t, i, L, r, k=0):
 @njit(cache=True)
 def _declared_against(s, t, j, r, k, side):
     """The damage the round's first ``k`` declarations by ``side`` will do to j, as
-    the policies expect it (_blow)."""
+    the policies expect it (_blow): a blow counts only if its author still
+    stands when it resolves (_felled_first, I92)."""
     order, what, whom = s.rounds[0], s.rounds[1], s.rounds[2]
     total = 0.0
     for m in range(k):
-        if whom[m] == j and s.I[order[m], F_FIGHT] == side:
+        if whom[m] == j and s.I[order[m], F_FIGHT] == side and not _felled_first(s, t, m, r):
             total += _blow(s, t, order[m], what[m], j, r)
     return total
+
+
+@njit(cache=True)
+def _felled_first(s, t, m, r):
+    """Will the other side's blows declared before the round's ``m``-th
+    declaration, which resolve before it ("in the order actions were
+    declared"), bring its author to 0 Hits first, as the policies expect them
+    (_blow)?  Then its blow never lands (I92)."""
+    order, what, whom = s.rounds[0], s.rounds[1], s.rounds[2]
+    e = order[m]
+    hit = 0.0
+    for q in range(m):
+        if whom[q] == e and s.I[order[q], F_FIGHT] != s.I[e, F_FIGHT]:
+            hit += _blow(s, t, order[q], what[q], e, r)
+    return hit > 0 and hit >= hits_left(s, t, e, r)
 
 
 @njit(cache=True)
@@ -1207,11 +1223,9 @@ def _base_target(s, t, i, r):
 
 @njit(cache=True)
 def _in_danger(s, t, i, r):
-    """Would the enemy's strongest single Attack bring a defending i to 0 Hits
-    within two rounds -- this one, and the next, which a Retreat declared now
-    escapes (I84)?"""
-    if s.I[i, F_FIGHT] != DEFENDING:
-        return False
+    """Would the enemy's strongest single Attack bring i to 0 Hits within two
+    rounds -- this one, and the next, which a Retreat declared now escapes (I84;
+    an attacker too, I93)?"""
     worst = 0
     for j in fighters(s):
         if (s.I[j, F_FIGHT] >= 0 and s.I[j, F_FIGHT] != s.I[i, F_FIGHT] and can_act(s, t, j)

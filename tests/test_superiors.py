@@ -51,6 +51,7 @@ from balance.rules.innomine.resonances import (
     OP_GT,
     calabite_roll,
     can_influence,
+    end_short_influence,
     forfeit_count,
     in_reach,
     influence_roll,
@@ -638,6 +639,28 @@ def test_dominics_elohim_add_one_to_any_influence_and_his_seraphim_against_hells
         roll = die(b)
         human_influence(s, t, haziel, haziel, ed)
         assert (I[ed, S.F_CTRL] == DOMINIC) == (roll + 1 > cel)
+
+
+def test_a_habbalites_influence_through_television_also_ends_with_the_turn():
+    """I94: Habbalah's "Influence, though emotionally intense, is short-lived,
+    lasting only until the end of the current turn" -- by Television's "holder
+    has Influenced them" too, for Nybbas's Habbalite Nyx; his Impudite Flicker's
+    Influence through the same Tool holds past the turn."""
+    b = board(("nybbas", "dominic"))
+    s, I, t = b.s, b.s.I, b.t
+    ed = b.put(DOMINIC, "Ed Holder", b.new_york)
+    eth = stat(b, "Ed Holder", D_HITS, ETHEREAL_REALM)
+    for name, lasts in (("Nyx", False), ("Flicker", True)):
+        holder = b.put(NYBBAS, name, b.new_york)
+        tv = b.take(NYBBAS, "Television")
+        attach(s, t, tv, holder, NYBBAS)
+        I[ed, S.F_CTRL] = I[ed, S.F_INF_BY] = -1
+        while die(b) <= eth:
+            d6(s.rng)
+        human_influence(s, t, holder, tv, ed)
+        assert (I[ed, S.F_CTRL], I[ed, S.F_INF_BY]) == (NYBBAS, holder)
+        end_short_influence(s, t)
+        assert (I[ed, S.F_CTRL], I[ed, S.F_INF_BY]) == ((NYBBAS, holder) if lasts else (-1, -1))
 
 
 def test_samingas_undead_add_one_to_corporeal_attack():

@@ -24,7 +24,7 @@ from .decks import search_events, search_repository
 from .dissonance import uses_card
 from .humans import side_counter
 from .redemption import redeem
-from .resonances import influence_roll
+from .resonances import has_influenced, influence_roll
 from .tethers import destroy_tether
 from .state import (
     F_ACTS,
@@ -285,14 +285,14 @@ def search_location(s, t, i, card):
 def human_influence(s, t, i, card, j):
     """Artist: "target a Human and roll d6.  If the roll is greater than or equal
     to target's Ethereal Hits, Pen has Influenced them"; counts for i's side.
+    A Habbalite's hold lasts until the end of the turn (resonances.has_influenced, I94).
     The log names the card (-1: i's own text) before the roll, which is not i's Resonance."""
     log(s, s.I[i, F_CTRL], i, card if card != i else -1, T_USE_TEXT, 0)
     stat = effect_param(s, t, card, E_INFLUENCE, 1)
     op = effect_param(s, t, card, E_INFLUENCE, 2)
     ok, r = influence_roll(s, t, i, j, stat, op)
     if ok:
-        s.I[j, F_TEMP_CTRL] = 0
-        set_influence(s, t, j, s.I[i, F_CTRL], i)
+        has_influenced(s, t, i, j)
         _count(s, t, i, side_counter(t, s.I[i, F_CTRL], C_INFLUENCED_HEAVEN), 1)
 
 

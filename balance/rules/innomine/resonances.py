@@ -401,11 +401,7 @@ def resonate(s, t, actor, target):
         s.I[target, F_TRIED] = _stamp(s, actor)
         ok, r = influence_roll(s, t, actor, target, stat, op)
         if ok:
-            if k == HABBALITE:
-                _short_influence(s, target, s.I[actor, F_CTRL], actor)
-            else:
-                s.I[target, F_TEMP_CTRL] = 0
-                set_influence(s, t, target, s.I[actor, F_CTRL], actor)
+            has_influenced(s, t, actor, target)
             return True
         if k == BALSERAPH:
             add_dissonance(s, t, actor, WHY_RESONANCE)
@@ -423,6 +419,20 @@ def _balseraph_reinforce(s, t, actor, target, stat, op):
     else:
         add_dissonance(s, t, actor, WHY_RESONANCE)
     return ok
+
+
+@njit(cache=True)
+def has_influenced(s, t, actor, target):
+    """``actor`` has Influenced ``target`` for its controller -- by its Resonance
+    or by game text such as Television's -- for good; a Habbalite only until
+    the end of the turn, since "their Influence, though emotionally intense, is
+    short-lived, lasting only until the end of the current turn", by whatever
+    means (I94)."""
+    if t.C[s.I[actor, F_DESIGN], D_KIND] == HABBALITE:
+        _short_influence(s, target, s.I[actor, F_CTRL], actor)
+    else:
+        s.I[target, F_TEMP_CTRL] = 0
+        set_influence(s, t, target, s.I[actor, F_CTRL], actor)
 
 
 @njit(cache=True)

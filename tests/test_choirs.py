@@ -36,7 +36,7 @@ from balance.rules.innomine.damage import deal_damage
 from balance.rules.innomine.effects import destroy_object
 from balance.rules.innomine.end_turn import end_turn
 from balance.rules.innomine.humans import kill_human
-from balance.rules.innomine.policies import W_ATTACK_SERVITOR, W_D666_AFTER, W_D666_BEFORE
+from balance.rules.innomine.policies import W_ATTACK_SERVITOR, W_D666_AFTER, W_D666_BEFORE, W_RETREAT
 from balance.rules.innomine.resonances import (
     calabite_roll,
     can_influence,
@@ -400,9 +400,11 @@ def test_bad_temper_makes_an_elohite_attack_for_a_note():
 def test_an_elohite_in_a_fight_it_does_not_want_retreats():
     """"(Take the Retreat action immediately if you don't want to hurt the
     target!)": an attacking Elohite with no enemy worth hurting Retreats, where
-    another angel would Wait."""
+    another angel would Wait -- under a style that keeps its Beings in a fight
+    they may lose (weight ``retreat`` 0; otherwise it Retreats too, I93)."""
     b = board()
     s = b.s
+    s.w[GABRIEL, W_RETREAT] = 0
     elo = b.put(GABRIEL, "Hadriel", b.new_york)
     azra = b.put(GABRIEL, "Azra", b.new_york)
     ed = b.put(BELIAL, "Ed Holder", b.new_york, ctrl=BELIAL)   # his Fate is met: Hell's if he dies

@@ -29,7 +29,7 @@ from balance.rules.innomine.d666 import CLASSIC
 from balance.rules.innomine.setup import setup
 from balance.rules.innomine.tables import D_COST, D_CTYPE, D_HITS, D_LIFESPAN
 from balance.rules.innomine.tethers import can_go_down, check_tether_theft, up_destination
-from balance.rules.innomine.vocabulary import CELESTIAL, CORPOREAL, COUNTERS, E_HEAL, ETHEREAL_REALM, TETHER
+from balance.rules.innomine.vocabulary import CELESTIAL, CORPOREAL, COUNTERS, E_HEAL, E_SEARCH_TOOL, ETHEREAL_REALM, TETHER, TOOL
 from balance.sim.seeding import DICE, d6
 
 HEAVEN_TURNS, HELL_TURNS = COUNTERS["turns_heaven"], COUNTERS["turns_hell"]
@@ -517,6 +517,24 @@ def test_inspiration_goes_to_a_human_with_something_to_do_with_the_extra_action(
     I[ed, S.F_CTRL] = -1
     assert card_value(s, b.t, GABRIEL, inspiration) == (0.0, -1)
     assert I[sam, S.F_CTRL] == GABRIEL
+
+
+def test_a_search_that_finds_nothing_is_logged():
+    """Tinkerer: "search through their Events Deck for a Tool to bring into play"
+    -- with no Tool left in Gabriel's Events deck, Ed's action finds nothing, his
+    Destiny's count stands, and the log says so rather than nothing."""
+    b = Board()
+    b.clear_board()
+    s, I, t = b.s, b.s.I, b.t
+    ed = b.put(GABRIEL, "Ed Holder", b.earth, ctrl=GABRIEL)
+    events = [deck_card(s, GABRIEL, S.EVENTS, k) for k in range(deck_count(s, GABRIEL, S.EVENTS))]
+    for c in events:
+        if t.C[I[c, S.F_DESIGN], D_CTYPE] == TOOL:
+            b._out_of_decks(GABRIEL, c)
+    tools = I[ed, S.F_CNT + COUNTERS["tools_brought"]]
+    use_ability(s, t, ed, ed, E_SEARCH_TOOL, -1)
+    assert I[ed, S.F_CNT + COUNTERS["tools_brought"]] == tools and I[ed, S.F_NATT] == 0
+    assert b.log()[-1] == "Gabriel: Ed Holder searches with its game text and finds nothing"
 
 
 def test_songs_objects_and_ranks_are_given_to_beings():

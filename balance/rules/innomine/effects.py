@@ -60,6 +60,7 @@ from .tables import D_CTYPE, D_SIDE
 from .trace import (
     T_ABILITY,
     T_DROP,
+    T_FOUND_NOTHING,
     T_GAIN_TEXT,
     T_HEAL,
     T_INTERVENTION,
@@ -205,18 +206,15 @@ def use_ability(s, t, i, card, code, target):
         initiates_encounter(s, i, target)
     if code == E_HEAL:
         heal(s, t, i, card, target)
-    elif code == E_SEARCH_TOOL:
-        search_tool(s, t, i)
-    elif code == E_SEARCH_LOCATION:
-        search_location(s, t, i, card)
+    elif code == E_SEARCH_TOOL or code == E_SEARCH_LOCATION or code == E_SEARCH_SKILL:
+        if not _search(s, t, i, card, code):
+            log(s, s.I[i, F_CTRL], i, card if card != i else -1, T_FOUND_NOTHING, 0)
     elif code == E_INFLUENCE:
         human_influence(s, t, i, card, target)
     elif code == E_DESTROY_OBJECT:
         destroy_object(s, t, i, card, target)
     elif code == E_TOKEN_TOOL:
         token_tool(s, t, i, target)
-    elif code == E_SEARCH_SKILL:
-        search_skill(s, t, i)
     elif code == E_DAMAGE_LOCATION:
         fire_song(s, t, i, card, s.I[i, F_LOC])
         resolve_zero_hits(s, t)
@@ -247,13 +245,24 @@ def heal(s, t, i, card, j):
 
 
 @njit(cache=True)
+def _search(s, t, i, card, code):
+    """A search ``code`` of ``card``'s text for i; returns whether it found a card
+    (the log says when it did not, so that the action shows)."""
+    if code == E_SEARCH_TOOL:
+        return search_tool(s, t, i)
+    if code == E_SEARCH_LOCATION:
+        return search_location(s, t, i, card)
+    return search_skill(s, t, i)
+
+
+@njit(cache=True)
 def search_tool(s, t, i):
     """Tinkerer: "search through their Events Deck for a Tool to bring into play
     which can be attached immediately" -- attached to the Tinkerer."""
     p = s.I[i, F_CTRL]
     tool = search_events(s, t, p, TOOL, 0)
     if tool < 0:
-        return
+        return False
     enter_play(s, tool, False)
     s.I[tool, F_LOC] = s.I[i, F_LOC]
     s.I[tool, F_CTRL] = -1
@@ -261,6 +270,7 @@ def search_tool(s, t, i):
     log(s, p, i, tool, T_TOOL, 0)
     _count(s, t, i, C_TOOLS_BROUGHT, 1)
     attach(s, t, tool, i, p)
+    return True
 
 
 @njit(cache=True)
@@ -278,7 +288,8 @@ def search_location(s, t, i, card):
             s.I[l, F_CTRL] = p
             log(s, p, i, l, T_LOCATION, 0)
             _count(s, t, i, side_counter(t, s.I[i, F_CTRL], C_LOCATIONS_HEAVEN), 1)
-            return
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -334,14 +345,15 @@ def search_skill(s, t, i):
     the card would leave the Repository and land nowhere."""
     p = s.I[i, F_CTRL]
     if s.I[i, F_NATT] >= MAX_ATT:
-        return
+        return False
     for a in range(s.I[i, F_NATT]):
         d = s.I[s.I[i, F_ATTS + a], F_DESIGN]
         if t.C[d, D_CTYPE] == SKILL:
             c = search_repository(s, p, d)
             if c >= 0:
                 attach(s, t, c, i, p)
-                return
+                return True
+    return False
 
 
 @njit(cache=True)

@@ -23,6 +23,7 @@ T_FREED = 88
 (T_LOSE, T_OUT_OF_TRAUMA) = range(89, 91)
 (T_LEAD, T_BERSERK) = range(91, 93)
 T_DISCORD_HELD = 93     # a Discord's roll that did not trigger: Berserk, Fear, Bad Temper, Cowardice
+T_FOUND_NOTHING = 94    # a search of game text (Tinkerer, Explorer, Computer) that found no card
 NO_SUPERIOR = -2     # T_AFTERLIFE's value when no Superior plays the side a Human goes to (docs/rules.md I7)
 
 # Why a Servitor takes a note of Dissonance (beings.add_dissonance): a T_DISSONANCE row
@@ -93,6 +94,7 @@ _TEXT = {
     T_LEAD: "{card}'s Leader lets {target} act before the attackers",
     T_BERSERK: "{card}'s Berserk makes it attack {target} with its base Attack (roll {value})",
     T_DISCORD_HELD: "{card} holds against its Discord (roll {value})",
+    T_FOUND_NOTHING: "{card} searches with {text} and finds nothing",
     T_ATTACK: "{card} hits {target} for {value}",
     T_DAMAGE: "{target} takes {amount} {realm} damage from {source}",
     T_ABILITY: "{card} uses its game text on {target} (roll {value})",

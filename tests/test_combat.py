@@ -875,17 +875,25 @@ def test_berserk_turns_other_combat_actions_into_base_attacks(name, seat):
     assert all((r <= 2) == was_forced for was_forced, r in rolls) and sum(f for f, _ in rolls) == forced
 
 
+def tamiel_at_one_hit():
+    """Belial's Moloquin and Vashka fight Gabriel's Tamiel, one Corporeal Hit left,
+    and Azra at New York: (board, tamiel, azra, vashka, moloquin)."""
+    b = board()
+    L = b.new_york
+    tamiel, azra = b.put(GABRIEL, "Tamiel", L), b.put(GABRIEL, "Azra", L)
+    vashka, moloquin = b.put(BELIAL, "Vashka", L), b.put(BELIAL, "Moloquin", L)
+    sides(b, [moloquin, vashka], [tamiel, azra])
+    b.s.I[tamiel, S.F_DMG + CORPOREAL] = hits(b, "Tamiel", CORPOREAL) - 1
+    return b, tamiel, azra, vashka, moloquin
+
+
 def test_a_blow_goes_to_a_being_its_side_has_not_already_brought_down():
     """I80: Tamiel, one Corporeal Hit left, is the surest kill for Vashka's blow,
     but not once Moloquin's declared blow will fell her: Vashka hits Azra.  A Being
     already at 0 Hits is no target at all.  The random-legal policy may still hit
     either."""
-    b = board()
+    b, tamiel, azra, vashka, moloquin = tamiel_at_one_hit()
     s, I, L = b.s, b.s.I, b.new_york
-    tamiel, azra = b.put(GABRIEL, "Tamiel", L), b.put(GABRIEL, "Azra", L)
-    vashka, moloquin = b.put(BELIAL, "Vashka", L), b.put(BELIAL, "Moloquin", L)
-    sides(b, [moloquin, vashka], [tamiel, azra])
-    I[tamiel, S.F_DMG + CORPOREAL] = hits(b, "Tamiel", CORPOREAL) - 1
     order, what, whom = s.rounds
     order[0], what[0], whom[0] = moloquin, A_ATTACK, tamiel
     assert _choose(s, b.t, vashka, L, R_CO, 0) == (A_ATTACK, tamiel)
@@ -902,12 +910,8 @@ def test_a_blow_whose_author_falls_first_does_not_count():
     declared", and a Being at 0 Hits "can take no further actions".  Moloquin's
     declared blow would fell Tamiel, but Azra's blow, declared and so resolved
     before it, fells Moloquin first: Vashka still strikes at Tamiel."""
-    b = board()
+    b, tamiel, azra, vashka, moloquin = tamiel_at_one_hit()
     s, I, L = b.s, b.s.I, b.new_york
-    tamiel, azra = b.put(GABRIEL, "Tamiel", L), b.put(GABRIEL, "Azra", L)
-    vashka, moloquin = b.put(BELIAL, "Vashka", L), b.put(BELIAL, "Moloquin", L)
-    sides(b, [moloquin, vashka], [azra, tamiel])
-    I[tamiel, S.F_DMG + CORPOREAL] = hits(b, "Tamiel", CORPOREAL) - 1
     order, what, whom = s.rounds
     order[0], what[0], whom[0] = moloquin, A_ATTACK, tamiel
     assert _choose(s, b.t, vashka, L, R_CO, 1) == (A_ATTACK, azra)
@@ -919,17 +923,19 @@ def test_a_blow_whose_author_falls_first_does_not_count():
     assert _choose(s, b.t, vashka, L, R_CO, 2) == (A_ATTACK, azra)
 
 
-def test_a_defender_with_nothing_worth_doing_retreats_before_it_falls():
-    """I84: Belial's Ed Holder attacks Gabriel's Tamiel.  Killing him would send him
-    to Hell, so she will not hit back, and two of his blows would bring her to 0
-    Corporeal Hits: she Retreats at once, and is gone at the end of the round.
-    With six levels of Berserk her Retreat becomes a base Attack on him.  With
-    Grasch beside him, whom she would hit, she fights instead."""
+@pytest.mark.parametrize("she_attacks", [False, True])
+def test_a_being_with_nothing_worth_doing_retreats_before_it_falls(she_attacks):
+    """I84 for a defender, I93 for an attacker: Gabriel's Tamiel fights Belial's Ed
+    Holder.  Killing him would send him to Hell, so she will not hit him, and two
+    of his blows would bring her to 0 Corporeal Hits: she Retreats at once, and is
+    gone at the end of the round, rather than Wait under them.  With six levels of
+    Berserk her Retreat becomes a base Attack on him.  With Grasch beside him, whom
+    she would hit, she fights instead."""
     b = board()
     s, I, L = b.s, b.s.I, b.new_york
     tamiel = b.put(GABRIEL, "Tamiel", L)
     ed = b.put(BELIAL, "Ed Holder", L, ctrl=BELIAL)
-    sides(b, [ed], [tamiel])
+    sides(b, [tamiel], [ed]) if she_attacks else sides(b, [ed], [tamiel])
     assert target_value(s, b.t, GABRIEL, ed) < 0
     assert hits(b, "Tamiel", CORPOREAL) <= 2 * atk(b, "Ed Holder", CORPOREAL)
     assert _choose(s, b.t, tamiel, L, R_CO) == (A_RETREAT, -1)
@@ -937,24 +943,7 @@ def test_a_defender_with_nothing_worth_doing_retreats_before_it_falls():
     assert _choose(s, b.t, tamiel, L, R_CO) == (A_ATTACK, ed)
     I[tamiel, S.F_DISCORD] = 0
     grasch = b.put(BELIAL, "Grasch", L)
-    sides(b, [grasch], [])
-    assert _choose(s, b.t, tamiel, L, R_CO) == (A_ATTACK, grasch)
-
-
-def test_an_attacker_with_nothing_worth_doing_retreats_before_it_falls():
-    """I93, as I84 for a defender: Gabriel's Tamiel attacks Belial's Ed Holder.
-    Killing him would send him to Hell, so she will not hit him; two of his blows
-    would bring her to 0 Corporeal Hits, so she Retreats rather than Wait under
-    them.  With Grasch come to defend him, whom she would hit, she fights."""
-    b = board()
-    s, I, L = b.s, b.s.I, b.new_york
-    tamiel = b.put(GABRIEL, "Tamiel", L)
-    ed = b.put(BELIAL, "Ed Holder", L, ctrl=BELIAL)
-    sides(b, [tamiel], [ed])
-    assert target_value(s, b.t, GABRIEL, ed) < 0
-    assert _choose(s, b.t, tamiel, L, R_CO) == (A_RETREAT, -1)
-    grasch = b.put(BELIAL, "Grasch", L)
-    sides(b, [], [grasch])
+    sides(b, [], [grasch]) if she_attacks else sides(b, [grasch], [])
     assert _choose(s, b.t, tamiel, L, R_CO) == (A_ATTACK, grasch)
 
 

@@ -399,9 +399,11 @@ def test_bad_temper_makes_an_elohite_attack_for_a_note():
 
 def test_an_elohite_in_a_fight_it_does_not_want_retreats():
     """"(Take the Retreat action immediately if you don't want to hurt the
-    target!)": an attacking Elohite with no enemy worth hurting Retreats, where
-    another angel would Wait -- under a style that keeps its Beings in a fight
-    they may lose (weight ``retreat`` 0; otherwise it Retreats too, I93)."""
+    target!)": an attacking Elohite with an enemy it does not want to hurt, and
+    none it would, Retreats, where another angel would Wait -- under a style that
+    keeps its Beings in a fight they may lose (weight ``retreat`` 0; otherwise it
+    Retreats too, I93).  An Elohite whose only enemy Azra's declared blow will
+    fell has no one it does not want to hurt, and Waits (I32)."""
     b = board()
     s = b.s
     s.w[GABRIEL, W_RETREAT] = 0
@@ -411,6 +413,18 @@ def test_an_elohite_in_a_fight_it_does_not_want_retreats():
     fighting(b, ed, [elo, azra], [])
     assert _choose(s, b.t, elo, b.new_york, R_CO) == (A_RETREAT, -1)
     assert _choose(s, b.t, azra, b.new_york, R_CO)[0] != A_RETREAT
+    b = board()
+    s = b.s
+    s.w[GABRIEL, W_RETREAT] = 0
+    elo = b.put(GABRIEL, "Hadriel", b.new_york)
+    azra = b.put(GABRIEL, "Azra", b.new_york)
+    grasch = b.put(BELIAL, "Grasch", b.new_york)
+    fighting(b, grasch, [elo, azra], [])
+    s.I[grasch, S.F_DMG + CORPOREAL] = s.I[grasch, S.F_DMG + CORPOREAL] + hits_left(s, b.t, grasch, R_CO) - 1
+    order, what, whom = s.rounds
+    order[0], what[0], whom[0] = azra, A_ATTACK, grasch
+    assert _choose(s, b.t, elo, b.new_york, R_CO, 0) == (A_ATTACK, grasch)
+    assert _choose(s, b.t, elo, b.new_york, R_CO, 1)[0] not in (A_RETREAT, A_ATTACK)
 
 
 # ================================================================== Malakim

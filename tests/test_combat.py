@@ -947,6 +947,25 @@ def test_a_being_with_nothing_worth_doing_retreats_before_it_falls(she_attacks):
     assert _choose(s, b.t, tamiel, L, R_CO) == (A_ATTACK, grasch)
 
 
+@pytest.mark.parametrize("she_attacks", [False, True])
+def test_an_enemy_felled_this_round_is_no_reason_to_retreat(she_attacks):
+    """I84, I93: a Retreat escapes only the next round's blows.  Grasch's blows
+    could bring Tamiel to 0 within two rounds, but Azra's blow, declared before
+    Tamiel declares, will fell him this round: with no one else to hit (I80),
+    Tamiel stays rather than Retreat."""
+    b = board()
+    s, I, L = b.s, b.s.I, b.new_york
+    tamiel, azra = b.put(GABRIEL, "Tamiel", L), b.put(GABRIEL, "Azra", L)
+    grasch = b.put(BELIAL, "Grasch", L)
+    sides(b, [tamiel, azra], [grasch]) if she_attacks else sides(b, [grasch], [tamiel, azra])
+    assert hits(b, "Tamiel", CORPOREAL) <= 2 * attack_value(s, b.t, grasch, CORPOREAL)
+    I[grasch, S.F_DMG + CORPOREAL] = max(0, hits(b, "Grasch", CORPOREAL) - attack_value(s, b.t, azra, CORPOREAL))
+    order, what, whom = s.rounds
+    assert _choose(s, b.t, tamiel, L, R_CO, 0) == (A_ATTACK, grasch)
+    order[0], what[0], whom[0] = azra, A_ATTACK, grasch
+    assert _choose(s, b.t, tamiel, L, R_CO, 1)[0] not in (A_RETREAT, A_ATTACK)
+
+
 # ================================================================== Combat Acts
 def only_copy(b, seat, name):
     """An instance of ``name`` into seat's hand, the only copy there."""

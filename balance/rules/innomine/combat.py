@@ -981,12 +981,14 @@ def _choose(s, t, i, L, r, k=0):
     n_forfeit = forfeit_count(s, t, i)
     disables = has_sheet(s, t, i, E_DISABLE_OBJECT)
     best_a, best_j, best_v = A_WAIT, -1, 0.0
+    unwanted = False        # an enemy i does not want to hurt
     for j in fighters(s):
         if (s.I[j, F_FIGHT] < 0 or s.I[j, F_FIGHT] == s.I[i, F_FIGHT] or not is_being(s, t, j)
                 or not may_harm(s, t, i, j)):
             continue
         v = target_value(s, t, p, j)
         if v <= 0:
+            unwanted = True
             continue
         a, dmg = A_WAIT, 0.0
         if base > 0 and may_take_base_attack(s, t, i, j, r):
@@ -1019,10 +1021,10 @@ def _choose(s, t, i, L, r, k=0):
         sc = score(s, p, v * (0.2 + kill) - cost)
         if sc > best_v:
             best_a, best_j, best_v = a, x, sc
-    if best_a == A_WAIT and s.I[i, F_FIGHT] == ATTACKING and t.C[s.I[i, F_DESIGN], D_KIND] == ELOHITE:
+    if best_a == A_WAIT and unwanted and s.I[i, F_FIGHT] == ATTACKING and t.C[s.I[i, F_DESIGN], D_KIND] == ELOHITE:
         return A_RETREAT, -1        # Bad Temper: "Take the Retreat action immediately if you don't want to hurt the target!"
     if best_a == A_WAIT:
-        if weight(s, p, W_RETREAT) > 0.5 and _in_danger(s, t, i, r) and not _keeps_trap(s, t, i):
+        if weight(s, p, W_RETREAT) > 0.5 and _in_danger(s, t, i, r, k) and not _keeps_trap(s, t, i):
             return _berserk(s, t, i, A_RETREAT, -1, r)     # nothing worth doing, and hurt if it stays (I84, I93)
         return _berserk(s, t, i, _maybe_boost(s, t, i, r), -1, r)
     return _berserk(s, t, i, best_a, best_j, r)
@@ -1222,14 +1224,18 @@ def _base_target(s, t, i, r):
 
 
 @njit(cache=True)
-def _in_danger(s, t, i, r):
+def _in_danger(s, t, i, r, k):
     """Would the enemy's strongest single Attack bring i to 0 Hits within two
     rounds -- this one, and the next, which a Retreat declared now escapes (I84;
-    an attacker too, I93)?"""
+    an attacker too, I93)?  An enemy that the blows i's side declared before the
+    round's ``k``-th declaration will bring to 0 this round (_declared_against)
+    threatens nothing next round."""
     worst = 0
+    side = s.I[i, F_FIGHT]
     for j in fighters(s):
-        if (s.I[j, F_FIGHT] >= 0 and s.I[j, F_FIGHT] != s.I[i, F_FIGHT] and can_act(s, t, j)
-                and base_attack_legal(s, t, j, i, r)):
+        if (s.I[j, F_FIGHT] >= 0 and s.I[j, F_FIGHT] != side and can_act(s, t, j)
+                and base_attack_legal(s, t, j, i, r)
+                and max(hits_left(s, t, j, r), 0) > _declared_against(s, t, j, r, k, side)):
             v = attack_value(s, t, j, r)
             if v > worst:
                 worst = v

@@ -38,6 +38,7 @@ from balance.rules.innomine.combat import (
     free_attack,
     holds_hellish_influence,
     location_damage,
+    target_value,
 )
 from balance.rules.innomine.d666 import CLASSIC, D666
 from balance.rules.innomine.damage import final_zero_hits, resolve_zero_hits
@@ -45,7 +46,7 @@ from balance.rules.innomine.effects import human_influence
 from balance.rules.innomine.host_resonance import rider_options
 from balance.rules.innomine.hosts import ride
 from balance.rules.innomine.humans import age_mortals, kill_human
-from balance.rules.innomine.policies import W_COMBAT_ACTS, W_D666_AFTER, W_D666_BEFORE
+from balance.rules.innomine.policies import W_COMBAT_ACTS, W_D666_AFTER, W_D666_BEFORE, W_RETREAT
 from balance.rules.innomine.resonances import (
     ANY_REALM,
     OP_GT,
@@ -736,6 +737,24 @@ def test_nybbas_and_dominics_servitors_take_a_note_for_what_their_sheets_forbid(
     _resolve(s, b.t, i, A_RETREAT, -1, b.earth, CORPOREAL)
     assert (waited, I[i, S.F_DISS] - waited) == notes
     assert [line for line in b.log() if "Dissonance" in line] == ([why] if why else [])
+
+
+def test_dominics_elohite_waits_where_another_would_retreat_from_a_human_it_will_not_hurt():
+    """I32 beside I88: an attacking Elohite Retreats from an enemy it does not want
+    to hurt ("Take the Retreat action immediately if you don't want to hurt the
+    target!"), but Dominic's sheet gives a note for a Retreat, so his Hadriel
+    Waits where Gabriel's Retreats (under a style that does not Retreat from
+    danger, weight ``retreat`` 0, so that only I32 is at work)."""
+    for decks, retreats in ((("belial", "gabriel"), True), (("nybbas", "dominic"), False)):
+        b = Board(decks=decks)
+        b.clear_board()
+        s = b.s
+        s.w[:, W_RETREAT] = 0
+        hadriel = b.put(1, "Hadriel", b.earth)
+        human = b.put(0, "Sam Okafor", b.earth)
+        assert target_value(s, b.t, 1, human) <= 0
+        fighting(b, human, [hadriel], [])
+        assert (_choose(s, b.t, hadriel, b.earth, CORPOREAL)[0] == A_RETREAT) == retreats
 
 
 def test_nybbass_servitor_with_nothing_to_do_goes_to_a_tether_rather_than_wait():

@@ -120,7 +120,7 @@ from .state import (
     tracing,
 )
 from .tables import D_ATK, D_CTYPE, D_EFFECTS, D_KIND, in_game
-from .superior_dissonance import NEVER_RETREAT, engage_demons, location_harm, sheet_note
+from .superior_dissonance import NEVER_RETREAT, engage_demons, location_harm, sheet_demands, sheet_note
 from .tethers import archangel_tether, burn_demons_in_combat
 from .trace import (
     PACK,
@@ -1021,7 +1021,8 @@ def _choose(s, t, i, L, r, k=0):
         sc = score(s, p, v * (0.2 + kill) - cost)
         if sc > best_v:
             best_a, best_j, best_v = a, x, sc
-    if best_a == A_WAIT and unwanted and s.I[i, F_FIGHT] == ATTACKING and t.C[s.I[i, F_DESIGN], D_KIND] == ELOHITE:
+    if (best_a == A_WAIT and unwanted and s.I[i, F_FIGHT] == ATTACKING and t.C[s.I[i, F_DESIGN], D_KIND] == ELOHITE
+            and not sheet_demands(s, t, i, NEVER_RETREAT)):
         return A_RETREAT, -1        # Bad Temper: "Take the Retreat action immediately if you don't want to hurt the target!"
     if best_a == A_WAIT:
         if weight(s, p, W_RETREAT) > 0.5 and _in_danger(s, t, i, r, k) and not _keeps_trap(s, t, i):

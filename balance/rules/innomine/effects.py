@@ -206,9 +206,12 @@ def use_ability(s, t, i, card, code, target):
         initiates_encounter(s, i, target)
     if code == E_HEAL:
         heal(s, t, i, card, target)
-    elif code == E_SEARCH_TOOL or code == E_SEARCH_LOCATION or code == E_SEARCH_SKILL:
-        if not _search(s, t, i, card, code):
-            log(s, s.I[i, F_CTRL], i, card if card != i else -1, T_FOUND_NOTHING, 0)
+    elif code == E_SEARCH_TOOL:
+        _searched(s, i, card, search_tool(s, t, i))
+    elif code == E_SEARCH_LOCATION:
+        _searched(s, i, card, search_location(s, t, i, card))
+    elif code == E_SEARCH_SKILL:
+        _searched(s, i, card, search_skill(s, t, i))
     elif code == E_INFLUENCE:
         human_influence(s, t, i, card, target)
     elif code == E_DESTROY_OBJECT:
@@ -245,14 +248,11 @@ def heal(s, t, i, card, j):
 
 
 @njit(cache=True)
-def _search(s, t, i, card, code):
-    """A search ``code`` of ``card``'s text for i; returns whether it found a card
-    (the log says when it did not, so that the action shows)."""
-    if code == E_SEARCH_TOOL:
-        return search_tool(s, t, i)
-    if code == E_SEARCH_LOCATION:
-        return search_location(s, t, i, card)
-    return search_skill(s, t, i)
+def _searched(s, i, card, found):
+    """After i's search with ``card``'s text: the log says when it found nothing,
+    so that the action shows."""
+    if not found:
+        log(s, s.I[i, F_CTRL], i, card if card != i else -1, T_FOUND_NOTHING, 0)
 
 
 @njit(cache=True)

@@ -645,12 +645,12 @@ def test_a_seen_tether_plot_sends_a_servitor_to_guard_an_unguarded_tether():
     haziel = b.put(HEAVEN_SEAT, "Haziel", b.new_york)
     plot = b.to_hand(BELIAL, "Dynamite Hit")
     I[plot, S.F_ZONE] = S.Z_FACEDOWN
-    assert _best_move(s, b.t, sachiel, HEAVEN_SEAT, wait_notes(s, b.t, sachiel))[0] != hall
+    assert _best_move(s, b.t, sachiel, HEAVEN_SEAT, wait_notes(s, b.t, sachiel), False)[0] != hall
     next_d6(s, lambda r: r == 4)
     view(s, b.t, haziel)
-    assert _best_move(s, b.t, sachiel, HEAVEN_SEAT, wait_notes(s, b.t, sachiel))[0] == hall
+    assert _best_move(s, b.t, sachiel, HEAVEN_SEAT, wait_notes(s, b.t, sachiel), False)[0] == hall
     b.put(HEAVEN_SEAT, "Raguel", hall)                  # guarded already
-    assert _best_move(s, b.t, sachiel, HEAVEN_SEAT, wait_notes(s, b.t, sachiel))[0] != hall
+    assert _best_move(s, b.t, sachiel, HEAVEN_SEAT, wait_notes(s, b.t, sachiel), False)[0] != hall
 
 
 def test_gullibility_gives_the_weakest_balseraph_a_free_resonance_per_level():

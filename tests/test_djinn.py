@@ -407,7 +407,7 @@ def test_the_policies_attune_a_djinn_to_a_being_of_their_side_and_go_to_one():
     ifrit = djinn(b, b.new_york)
     ed = b.put(BELIAL, "Ed Holder", b.earth, ctrl=BELIAL)
     S.collect_rivals(s, BELIAL)
-    assert _best_move(s, b.t, ifrit, BELIAL, wait_notes(s, b.t, ifrit))[0] == b.earth
+    assert _best_move(s, b.t, ifrit, BELIAL, wait_notes(s, b.t, ifrit), False)[0] == b.earth
     move_to(s, b.t, ifrit, b.earth)
     I[ifrit, S.F_ACTS] = 1
     take_action(s, b.t, ifrit)

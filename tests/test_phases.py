@@ -14,7 +14,7 @@ from scipy.stats import binomtest
 from balance.rules.innomine import state as S
 from balance.rules.innomine.actions import _attack_score, _descend, actions_phase, take_action
 from balance.rules.innomine.acts import card_value, give_loose_objects, play_card
-from balance.rules.innomine.beings import attach, can_act, can_hold, set_influence
+from balance.rules.innomine.beings import attach, attack_value, can_act, can_hold, set_influence
 from balance.rules.innomine.combat import location_damage
 from balance.rules.innomine.decks import deck_card, deck_count, draw_repository
 from balance.rules.innomine.dissonance import dissonance_phase, highest_of_3d6
@@ -802,9 +802,9 @@ def test_a_scripted_policy_does_not_throw_a_being_at_a_defence_it_cannot_beat():
     b.put(GABRIEL, "Azra", ny)
     wait = s.w[BELIAL, W_WAIT]
     S.collect_rivals(s, BELIAL)
-    assert _attack_score(s, b.t, vashka, BELIAL, marnel, False, 1.0, -1e9) < wait
+    assert _attack_score(s, b.t, vashka, BELIAL, marnel, False, 1.0, attack_value(s, b.t, vashka, CORPOREAL), -1e9) < wait
     I[marnel, S.F_DMG + CORPOREAL] = b.t.C[b.design("Marnel"), D_HITS + CORPOREAL] - 1
-    assert _attack_score(s, b.t, vashka, BELIAL, marnel, False, 1.0, -1e9) > wait
+    assert _attack_score(s, b.t, vashka, BELIAL, marnel, False, 1.0, attack_value(s, b.t, vashka, CORPOREAL), -1e9) > wait
 
 
 def test_trauma_counts_down_at_every_end_of_turn():

@@ -490,7 +490,7 @@ def test_michaels_cherub_attunes_to_his_tether_and_strikes_two_harder_defending_
     fighting(b, azra, [grasch], [ker])
     assert attack_value(s, t, ker, R_CO) == printed[CORPOREAL]
     I[ker, S.F_FIGHT] = -1
-    assert _best_move(s, t, ker, MICHAEL, wait_notes(s, t, ker))[0] == gettysburg    # the policy keeps it at its Tether
+    assert _best_move(s, t, ker, MICHAEL, wait_notes(s, t, ker), False)[0] == gettysburg    # the policy keeps it at its Tether
     destroy_tether(s, t, SAMINGA, gettysburg)
     assert I[ker, S.F_DISS] == 1 and I[ker, S.F_ATTUNED] == -1
     g = board()
@@ -511,7 +511,7 @@ def test_dominics_cherub_defends_its_attuned_human_anywhere_on_earth():
     vashka = b.put(NYBBAS, "Vashka", b.new_york)
     assert _best_choir_resonance(s, t, ker, DOMINIC)[:2] == (K_ATTUNE, ed)
     attune(s, t, ker, ed)
-    assert _best_move(s, t, ker, DOMINIC, wait_notes(s, t, ker))[0] == -1
+    assert _best_move(s, t, ker, DOMINIC, wait_notes(s, t, ker), False)[0] == -1
     s.g[S.G_FIGHT_TARGET] = ed
     S.enlist(s, vashka, S.ATTACKING)
     S.enlist(s, ed, S.DEFENDING)

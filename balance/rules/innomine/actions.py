@@ -37,11 +37,12 @@ from .combat import (
     attackable,
     bad_temper,
     base_attack_legal,
-    can_base_attack,
     combat_type,
     fight,
     free_attack,
     holds_hellish_influence,
+    may_take_base_attack,
+    may_use_base_attack,
     target_value,
 )
 from .combat_types import open_types
@@ -244,10 +245,15 @@ def take_action(s, t, i):
         if v > best:
             kind, a, best = K_ATTACH, a2, v
     restricted = _restricted(s, t, i)
-    if influences(s, t, i) and not restricted:
-        k2, a2, v = _best_resonance(s, t, i, p)
-        if v > best:
-            kind, a, best = k2, a2, v
+    seek = False        # an Influencer with no target in reach: it may move toward one (_best_move)
+    if influences(s, t, i):
+        if restricted:
+            seek = not _target_in_reach(s, t, i)
+        else:
+            k2, a2, v, reach = _best_resonance(s, t, i, p)
+            seek = not reach
+            if v > best:
+                kind, a, best = k2, a2, v
     if (ck == CHERUB or ck == DJINN or ck == MALAKITE or ck == SERAPH or ck == CALABITE) and not restricted:
         k2, a2, v = _best_choir_resonance(s, t, i, p)
         if v > best:
@@ -259,7 +265,7 @@ def take_action(s, t, i):
         a2, b2, v = best_ability(s, t, i, p)
         if v > best:
             kind, a, b, best = K_ABILITY, a2, b2, v
-    a2, v = _best_move(s, t, i, p, notes)
+    a2, v = _best_move(s, t, i, p, notes, seek)
     if v > best:
         kind, a, best = K_MOVE, a2, v
     if unfledged(s, t, i):
@@ -387,13 +393,18 @@ def _wait_bonus(s, t, i, notes):
 
 @njit(cache=True)
 def _best_resonance(s, t, i, p):
+    """The best use of i's Influence Resonance (or an Impudite's stealing of
+    Essence): (kind, target, score, whether any Being of another seat is in
+    reach of i's Influence -- _target_in_reach, found on the way)."""
     best_k, best_j, best = K_WAIT, -1, -1e9
     stat, op = resonance_stat(t.C[s.I[i, F_DESIGN], D_KIND])
     w = weight(s, p, W_INFLUENCE)
     k = t.C[s.I[i, F_DESIGN], D_KIND]
+    reach = False
     for j in (beings_in_play(s) if k == BALSERAPH or is_lilim(k) else rivals(s)):
         if not can_influence(s, t, i, j):
             continue
+        reach = reach or s.I[j, F_CTRL] != p
         ps = p_success(s, t, i, j, stat, op)
         if s.I[j, F_CTRL] == p:
             v = 0.2 * w * ps                      # a Balseraph tightening its hold, a Lilim counter in reserve
@@ -409,7 +420,7 @@ def _best_resonance(s, t, i, p):
                 sc = score(s, p, 0.3 * w * (4.5 * ps - 2.5 * (1.0 - ps)))
                 if sc > best:
                     best_k, best_j, best = K_STEAL, j, sc
-    return best_k, best_j, best
+    return best_k, best_j, best, reach
 
 
 @njit(cache=True)
@@ -506,11 +517,11 @@ def _ward_worth(s, t, p, j):
 def _best_attack(s, t, i, p):
     """The Being in i's realm most worth attacking, if any (_attack_score)."""
     best_j, best = -1, -1e9
-    able, choice, gang = _attack_frame(s, t, i, p)
+    able, choice, gang, atk = _attack_frame(s, t, i, p)
     if not able:
         return best_j, best
     for j in rivals(s):
-        sc = _attack_score(s, t, i, p, j, choice, gang, best)
+        sc = _attack_score(s, t, i, p, j, choice, gang, atk, best)
         if sc > best:
             best_j, best = j, sc
     return best_j, best
@@ -523,12 +534,12 @@ def _free_attack(s, t, i, p):
     attack (_attack_score), when that beats Waiting -- the random-legal policy
     half the time (I69).  Returns whether it attacked."""
     best_j, best = -1, -1e9
-    able, choice, gang = _attack_frame(s, t, i, p)
+    able, choice, gang, atk = _attack_frame(s, t, i, p)
     if not able:
         return False
     for j in rivals(s):
         if holds_hellish_influence(s, t, j):
-            sc = _attack_score(s, t, i, p, j, choice, gang, best)
+            sc = _attack_score(s, t, i, p, j, choice, gang, atk, best)
             if sc > best:
                 best_j, best = j, sc
     if best_j < 0 or not (below_policy(s, 2) == 0 if is_random(s, p) else best > weight(s, p, W_WAIT)):
@@ -539,26 +550,29 @@ def _free_attack(s, t, i, p):
 
 @njit(cache=True)
 def _attack_frame(s, t, i, p):
-    """(may i attack at all, may it choose among combat types, its gang factor):
-    Humans attack only with gang >= 1.5; a Being with no choice of combat type
-    needs a base Attack in its realm's."""
+    """(may i attack at all, may it choose among combat types, its gang factor,
+    its base Attack in its realm's type): Humans attack only with gang >= 1.5; a
+    Being with no choice of combat type needs a base Attack in its realm's type,
+    the only one _attack_score then weighs, so that it is worked out once here."""
     r0 = realm_type(s, s.I[i, F_LOC])
     if t.C[s.I[i, F_DESIGN], D_CTYPE] == HUMAN and weight(s, p, W_GANG) < 1.5:
-        return False, False, 1.0
+        return False, False, 1.0, 0
     choice = open_types(s, t, i, s.I[i, F_LOC]) != 1 << r0
     gang = 2.0 if weight(s, p, W_GANG) >= 0.5 else 1.0
-    return choice or can_base_attack(s, t, i, r0), choice, gang
+    atk = attack_value(s, t, i, r0)
+    return choice or (atk > 0 and may_use_base_attack(s, t, i, r0)), choice, gang, atk
 
 
 @njit(cache=True)
-def _attack_score(s, t, i, p, j, choice, gang, best):
+def _attack_score(s, t, i, p, j, choice, gang, atk, best):
     """Seat p's score for i attacking j in i's realm (-1e9 if it may not, as a
     Djinn may not harm the target of its Attunement: beings.may_harm): j's
     value, weighed by whether i and its gang can bring it to 0 Hits and by the
     defence there, and raised where Gabriel's condition or a Malakite's
     continuous oath urges i to engage a demon, and lowered by the notes harming
     j would cost i (dissonance.harm_notes), in the combat type i would
-    choose against it (combat.combat_type).  A strong defence (one that can
+    choose against it (combat.combat_type) if it has a ``choice``, else in its
+    realm's, where its base Attack is ``atk`` (_attack_frame).  A strong defence (one that can
     bring i to 0 Hits in a round) halves a score above ``best``; if i cannot
     bring j to 0 Hits in that round either, the attack is hopeless and worth
     only the engagement the urges ask for (I83)."""
@@ -568,10 +582,16 @@ def _attack_score(s, t, i, p, j, choice, gang, best):
     v = target_value(s, t, p, j)
     if v <= 0:
         return -1e9
-    r = combat_type(s, t, i, j) if choice else realm_type(s, s.I[i, F_LOC])
-    if not base_attack_legal(s, t, i, j, r):
-        return -1e9
-    dmg = attack_value(s, t, i, r) * gang
+    if choice:
+        r = combat_type(s, t, i, j)
+        if not base_attack_legal(s, t, i, j, r):
+            return -1e9
+        atk = attack_value(s, t, i, r)
+    else:       # _attack_frame found i's own side of the base Attack rules met
+        r = realm_type(s, s.I[i, F_LOC])
+        if not may_take_base_attack(s, t, i, j, r):
+            return -1e9
+    dmg = atk * gang
     my_hits = hits_left(s, t, i, r)
     ratio = min(1.0, dmg / max(1, hits_left(s, t, j, r)))
     val = v * (0.3 + 0.7 * ratio) - NOTE_COST * harm_notes(s, t, i, j)
@@ -797,17 +817,17 @@ def _best_fledge(s, t, i, p):
 
 # ------------------------------------------------------------------ moves
 @njit(cache=True)
-def _best_move(s, t, i, p, notes):
+def _best_move(s, t, i, p, notes, seek):
     """Down a Tether to Earth or the Marches; toward a Human or Ethereal to
-    Influence, or for a Djinn to Attune to; up one of its own
+    Influence when i ``seek``s one (an Influencer with none in reach), or for a
+    Djinn to Attune to; up one of its own
     Superior's Tethers home when badly hurt (retreat-minded styles); to a Tether
     to plot a theft at, or, for a Being whom Waiting costs ``notes`` > 0, to one
     that calms a note."""
     if realm_seat(s, s.I[i, F_LOC]) >= 0:
         return _descend(s, t, i, p)
     best_l, best = -1, -1e9
-    if influences(s, t, i) and not _target_in_reach(s, t, i):
-        stat, op = resonance_stat(t.C[s.I[i, F_DESIGN], D_KIND])
+    if seek:
         for j in rivals(s):
             ct = t.C[s.I[j, F_DESIGN], D_CTYPE]
             if (is_being(s, t, j) and s.I[j, F_CTRL] != p and (ct == HUMAN or ct == ETHEREAL)
@@ -917,6 +937,7 @@ def _descend(s, t, i, p):
 
 @njit(cache=True)
 def _target_in_reach(s, t, i):
+    """Is a Being of another seat in reach of i's Influence (can_influence)?"""
     for j in rivals(s):
         if can_influence(s, t, i, j) and s.I[j, F_CTRL] != s.I[i, F_CTRL]:
             return True

@@ -33,6 +33,7 @@ from balance.rules.innomine.combat import (
     TRAP,
     _berserk,
     _choose,
+    _declared_against,
     _end_of_round,
     _gather_attackers,
     _gather_defenders,
@@ -49,6 +50,7 @@ from balance.rules.innomine.combat import (
     fight,
     may_take_base_attack,
     pit_trap,
+    song_hits,
     target_value,
 )
 from balance.rules.innomine.combat_acts import hand_act, may_hold
@@ -261,6 +263,27 @@ def test_game_text_in_a_round_gun_song_of_fire_and_numinous_corpus():
     assert attack_value(s, b.t, tamiel, CORPOREAL) == atk(b, "Tamiel", CORPOREAL) + 1
     _resolve(s, b.t, grasch, A_ATTACK, tamiel, L, R_CO)
     assert I[grasch, S.F_DMG + CORPOREAL] == 1
+
+
+def test_a_song_of_fire_is_weighed_over_every_being_it_would_hurt():
+    """I98: Song of Fire does 2 Corporeal Hits "to any number of Beings in your
+    Location".  Sistrael (Corporeal Attack 2) facing Azra and Tamiel (4 Hits
+    each) sings it rather than strike one of them for 2; once declared, its 2 count
+    against each of them among the blows declared this round (I80), as a base
+    Attack's count against its one target."""
+    b = board()
+    s, L = b.s, b.new_york
+    sistrael = b.put(BELIAL, "Sistrael", L)
+    azra, tamiel = b.put(GABRIEL, "Azra", L), b.put(GABRIEL, "Tamiel", L)
+    sides(b, [sistrael], [azra, tamiel])
+    assert _choose(s, b.t, sistrael, L, R_CO)[0] == A_ATTACK
+    attach(s, b.t, b.take(BELIAL, "Song of Fire"), sistrael, BELIAL)
+    assert _uses(s, b.t, sistrael, R_CO) == (2.0, 0.0, 2.0)
+    assert _choose(s, b.t, sistrael, L, R_CO) == (A_SONG, -1)
+    s.rounds[0, 0], s.rounds[1, 0], s.rounds[2, 0] = sistrael, A_SONG, -1
+    assert _declared_against(s, b.t, azra, R_CO, 1, ATTACKING) == 2.0
+    assert _declared_against(s, b.t, tamiel, R_CO, 1, ATTACKING) == 2.0
+    assert _declared_against(s, b.t, sistrael, R_CO, 1, DEFENDING) == 0.0
 
 
 def test_numinous_corpus_is_bought_only_in_a_corporeal_combat():
@@ -836,7 +859,8 @@ def test_a_mercurian_spares_a_human_worth_less_than_the_note_harming_it_costs():
         assert (I[human, S.F_DMG + CORPOREAL] == 0) == spared and I[demon, S.F_DMG + CORPOREAL] == 2
         assert I[i, S.F_DISS] == 0
         sides(b, [i], [human])
-        assert (_choose(s, b.t, i, L, R_CO)[1] != human) == spared
+        a, j = _choose(s, b.t, i, L, R_CO)
+        assert (j != human and not (a == A_SONG and song_hits(s, b.t, i, human))) == spared
         for j in (i, human):
             I[j, S.F_FIGHT] = -1
         leave_play(s, b.t, i, S.Z_DISCARD)

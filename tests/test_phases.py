@@ -12,7 +12,7 @@ from positions import BELIAL, GABRIEL, Board, data_deck, peek
 from scipy.stats import binomtest
 
 from balance.rules.innomine import state as S
-from balance.rules.innomine.actions import _attack_score, _descend, actions_phase, take_action
+from balance.rules.innomine.actions import _attack_frame, _attack_score, _best_move, _descend, actions_phase, take_action
 from balance.rules.innomine.acts import card_value, give_loose_objects, play_card
 from balance.rules.innomine.beings import attach, attack_value, can_act, can_hold, set_influence
 from balance.rules.innomine.combat import location_damage
@@ -24,7 +24,7 @@ from balance.rules.innomine.end_turn import end_turn
 from balance.rules.innomine.essence import action_cost, gain_essence
 from balance.rules.innomine.game import next_turn, start_turn
 from balance.rules.innomine.humans import age_mortals, resolve_afterlife
-from balance.rules.innomine.policies import W_TRADE_DISCORD, W_WAIT
+from balance.rules.innomine.policies import W_COURT, W_GANG, W_TRADE_DISCORD, W_WAIT
 from balance.rules.innomine.d666 import CLASSIC
 from balance.rules.innomine.setup import setup
 from balance.rules.innomine.tables import D_COST, D_CTYPE, D_HITS, D_LIFESPAN
@@ -805,6 +805,68 @@ def test_a_scripted_policy_does_not_throw_a_being_at_a_defence_it_cannot_beat():
     assert _attack_score(s, b.t, vashka, BELIAL, marnel, False, 1.0, attack_value(s, b.t, vashka, CORPOREAL), -1e9) < wait
     I[marnel, S.F_DMG + CORPOREAL] = b.t.C[b.design("Marnel"), D_HITS + CORPOREAL] - 1
     assert _attack_score(s, b.t, vashka, BELIAL, marnel, False, 1.0, attack_value(s, b.t, vashka, CORPOREAL), -1e9) > wait
+
+
+def test_a_human_weighs_what_its_blow_does_to_its_destiny_and_fate():
+    """I95: Ray Dunne's Fate is "cause two or more damage".  Held by Gabriel, a
+    2-damage blow at Vashka (4 Corporeal Hits) would meet it and promise his
+    Soul to Hell: the blow scores the court weight less than the same blow once
+    the Fate is met already, which it no longer changes; held by Belial, more."""
+    b = Board()
+    b.clear_board()
+    s, I = b.s, b.s.I
+    vashka = b.put(BELIAL, "Vashka", b.earth)
+    ray = b.put(GABRIEL, "Ray Dunne", b.earth, ctrl=GABRIEL)
+    atk = attack_value(s, b.t, ray, CORPOREAL)
+    assert atk >= 2
+    dealt = S.F_CNT + COUNTERS["damage_dealt"]
+    for p, sign in ((GABRIEL, -1), (BELIAL, 1)):
+        I[ray, S.F_CTRL] = p
+        target = vashka if p == GABRIEL else b.put(GABRIEL, "Marnel", b.earth)
+        I[ray, dealt] = 0
+        fresh = _attack_score(s, b.t, ray, p, target, False, 1.0, atk, 1e9)
+        I[ray, dealt] = 2
+        met = _attack_score(s, b.t, ray, p, target, False, 1.0, atk, 1e9)
+        assert sign * (fresh - met) == pytest.approx(s.w[p, W_COURT], abs=1e-4)
+
+
+def test_a_human_leaves_a_location_that_would_kill_it_for_the_other_side():
+    """I96: Death Valley deals every Human there 1 Corporeal damage at the end of
+    the turn.  Jonah Pike, 1 Corporeal Hit left and his Destiny ("die having
+    caused one damage or less") met, would die there a Soul for Heaven: held by
+    Belial he moves off to open ground; held by Gabriel, or with Hits to spare,
+    he does not."""
+    b = Board()
+    b.clear_board()
+    s, I = b.s, b.s.I
+    valley = b.put(BELIAL, "Death Valley", b.earth)
+    jonah = b.put(BELIAL, "Jonah Pike", valley, ctrl=BELIAL)
+    I[jonah, S.F_DMG + CORPOREAL] = b.t.C[b.design("Jonah Pike"), D_HITS + CORPOREAL] - 1
+    to, v = _best_move(s, b.t, jonah, BELIAL, 0, False)
+    assert to == b.earth and v > s.w[BELIAL, W_WAIT]
+    I[jonah, S.F_CTRL] = GABRIEL
+    to, v = _best_move(s, b.t, jonah, GABRIEL, 0, False)
+    assert to != b.earth or v < s.w[GABRIEL, W_WAIT]
+    I[jonah, S.F_CTRL] = BELIAL
+    I[jonah, S.F_DMG + CORPOREAL] -= 1
+    assert _best_move(s, b.t, jonah, BELIAL, 0, False)[0] != b.earth
+
+
+def test_a_gang_is_counted_only_when_someone_would_join_it():
+    """I97: a policy that sends gangs counts an attacker's damage double only when
+    another of its Beings in the realm, with an action left, would join."""
+    b = Board()
+    b.clear_board()
+    s, I = b.s, b.s.I
+    s.w[BELIAL, W_GANG] = 1.0
+    vashka = b.put(BELIAL, "Vashka", b.earth)
+    I[vashka, S.F_ACTS] = 1
+    assert _attack_frame(s, b.t, vashka, BELIAL)[2] == 1.0
+    grasch = b.put(BELIAL, "Grasch", b.earth)
+    I[grasch, S.F_ACTS] = 1
+    assert _attack_frame(s, b.t, vashka, BELIAL)[2] == 2.0
+    I[grasch, S.F_ACTS] = 0
+    assert _attack_frame(s, b.t, vashka, BELIAL)[2] == 1.0
 
 
 def test_trauma_counts_down_at_every_end_of_turn():

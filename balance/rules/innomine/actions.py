@@ -38,9 +38,11 @@ from .combat import (
     bad_temper,
     base_attack_legal,
     combat_type,
+    deadly_location,
     fight,
     free_attack,
     holds_hellish_influence,
+    may_join_attack,
     may_take_base_attack,
     may_use_base_attack,
     target_value,
@@ -55,7 +57,7 @@ from .essence import action_cost
 from .fledging import can_fledge_into, fledge, fledge_cost
 from .host_resonance import best_host, hold_rolls, human_worth, may_attach, resonate_host, return_to_realm, rider_options
 from .hosts import dying
-from .humans import condition_met, side_counter
+from .humans import court_gain, dealing_gain, side_counter
 from .marches import in_marches
 from .policies import (
     NOTE_COST,
@@ -101,7 +103,6 @@ from .state import (
     F_ACTS,
     F_ATTS,
     F_ATTUNED,
-    F_CNT,
     F_CTRL,
     F_DESIGN,
     F_DISS,
@@ -136,7 +137,7 @@ from .state import (
     rivals,
 )
 from .superior_dissonance import engage_urge
-from .tables import D_CTYPE, D_DESTINY, D_FATE, D_HITS, D_KIND, P_SIDE
+from .tables import D_CTYPE, D_HITS, D_KIND
 from .tethers import can_go_down, is_tether, plots_theft, up_destination
 from .trace import T_MOVE, T_WAIT
 from .vocabulary import (
@@ -148,7 +149,6 @@ from .vocabulary import (
     C_INFLUENCED_HEAVEN,
     C_LOCATIONS_HEAVEN,
     C_TOOLS_BROUGHT,
-    COND_AT_LEAST,
     CORPOREAL,
     DJINN,
     E_ATTUNE_TETHER,
@@ -165,12 +165,10 @@ from .vocabulary import (
     E_TOKEN_TOOL,
     E_WAIT_ESSENCE,
     ETHEREAL,
-    HEAVEN,
     HUMAN,
     IMPUDITE,
     MALAKITE,
     MAX_EFFECTS,
-    N_COUNTERS,
     OBJECT,
     OFANITE,
     SERAPH,
@@ -553,14 +551,25 @@ def _attack_frame(s, t, i, p):
     """(may i attack at all, may it choose among combat types, its gang factor,
     its base Attack in its realm's type): Humans attack only with gang >= 1.5; a
     Being with no choice of combat type needs a base Attack in its realm's type,
-    the only one _attack_score then weighs, so that it is worked out once here."""
+    the only one _attack_score then weighs, so that it is worked out once here.
+    The gang factor is 2 when the policy sends gangs and another of p's Beings
+    would join the attack (combat.may_join_attack), else 1 (I97)."""
     r0 = realm_type(s, s.I[i, F_LOC])
     if t.C[s.I[i, F_DESIGN], D_CTYPE] == HUMAN and weight(s, p, W_GANG) < 1.5:
         return False, False, 1.0, 0
     choice = open_types(s, t, i, s.I[i, F_LOC]) != 1 << r0
-    gang = 2.0 if weight(s, p, W_GANG) >= 0.5 else 1.0
+    gang = 2.0 if weight(s, p, W_GANG) >= 0.5 and _has_gang(s, t, i, p, r0) else 1.0
     atk = attack_value(s, t, i, r0)
     return choice or (atk > 0 and may_use_base_attack(s, t, i, r0)), choice, gang, atk
+
+
+@njit(cache=True)
+def _has_gang(s, t, i, p, r):
+    """Would another of p's Beings join i's attack in a combat of type r?"""
+    for j in beings_in_play(s):
+        if j != i and may_join_attack(s, t, j, p, s.I[i, F_LOC], r):
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -572,10 +581,11 @@ def _attack_score(s, t, i, p, j, choice, gang, atk, best):
     continuous oath urges i to engage a demon, and lowered by the notes harming
     j would cost i (dissonance.harm_notes), in the combat type i would
     choose against it (combat.combat_type) if it has a ``choice``, else in its
-    realm's, where its base Attack is ``atk`` (_attack_frame).  A strong defence (one that can
-    bring i to 0 Hits in a round) halves a score above ``best``; if i cannot
-    bring j to 0 Hits in that round either, the attack is hopeless and worth
-    only the engagement the urges ask for (I83)."""
+    realm's, where its base Attack is ``atk`` (_attack_frame); a Human's blow is
+    weighed too by what its damage dealt does to its Destiny and Fate (I95).  A
+    strong defence (one that can bring i to 0 Hits in a round) halves a score
+    above ``best``; if i cannot bring j to 0 Hits in that round either, the
+    attack is hopeless and worth only the engagement the urges ask for (I83)."""
     if (realm_of(s, s.I[j, F_LOC]) != realm_of(s, s.I[i, F_LOC]) or not attackable(s, t, j, p)
             or not may_harm(s, t, i, j)):
         return -1e9
@@ -593,8 +603,10 @@ def _attack_score(s, t, i, p, j, choice, gang, atk, best):
             return -1e9
     dmg = atk * gang
     my_hits = hits_left(s, t, i, r)
-    ratio = min(1.0, dmg / max(1, hits_left(s, t, j, r)))
-    val = v * (0.3 + 0.7 * ratio) - NOTE_COST * harm_notes(s, t, i, j)
+    room = hits_left(s, t, j, r)
+    ratio = min(1.0, dmg / max(1, room))
+    val = (v * (0.3 + 0.7 * ratio) - NOTE_COST * harm_notes(s, t, i, j)
+           + weight(s, p, W_COURT) * dealing_gain(s, t, i, p, max(0, min(atk, room))))
     if is_tether(s, t, s.I[j, F_LOC]):
         val += 0.5 * weight(s, p, W_HOLD_TETHER)
     urge = (engage_urge(s, t, i, j) + oath_urge(s, t, i, j)) * weight(s, p, W_ATTACK_SERVITOR)
@@ -620,35 +632,6 @@ def _strong_defence(s, t, l, q, r, hits):
 
 
 # ------------------------------------------------------------------ abilities
-@njit(cache=True)
-def court_gain(s, t, h, p, c1, d1, c2, d2):
-    """How much a Human's action moving counters c1 by d1 and c2 by d2 brings its
-    afterlife toward seat p's side: +1 per condition of p's side newly met (or
-    the other side's newly unmet), and +-0.3 for progress on an "at least" one."""
-    if t.C[s.I[h, F_DESIGN], D_CTYPE] != HUMAN:
-        return 0.0
-    d = s.I[h, F_DESIGN]
-    mine = t.C[d, D_DESTINY:D_DESTINY + 4] if t.seat[p, P_SIDE] == HEAVEN else t.C[d, D_FATE:D_FATE + 4]
-    theirs = t.C[d, D_FATE:D_FATE + 4] if t.seat[p, P_SIDE] == HEAVEN else t.C[d, D_DESTINY:D_DESTINY + 4]
-    bm, bt = condition_met(s.I[h, F_CNT:F_CNT + N_COUNTERS], mine), condition_met(s.I[h, F_CNT:F_CNT + N_COUNTERS], theirs)
-    s.I[h, F_CNT + c1] += d1
-    s.I[h, F_CNT + c2] += d2
-    am, at = condition_met(s.I[h, F_CNT:F_CNT + N_COUNTERS], mine), condition_met(s.I[h, F_CNT:F_CNT + N_COUNTERS], theirs)
-    s.I[h, F_CNT + c1] -= d1
-    s.I[h, F_CNT + c2] -= d2
-    g = _b(am) - _b(bm) - _b(at) + _b(bt)
-    if mine[1] == COND_AT_LEAST and not am and ((mine[0] == c1 and d1 > 0) or (mine[0] == c2 and d2 > 0)):
-        g += 0.3
-    if theirs[1] == COND_AT_LEAST and not at and ((theirs[0] == c1 and d1 > 0) or (theirs[0] == c2 and d2 > 0)):
-        g -= 0.3
-    return g
-
-
-@njit(cache=True)
-def _b(x):
-    return 1.0 if x else 0.0
-
-
 @njit(cache=True)
 def best_ability(s, t, i, p):
     """The best use of any ability in i's game text (its own, its attachments'
@@ -820,7 +803,8 @@ def _best_fledge(s, t, i, p):
 def _best_move(s, t, i, p, notes, seek):
     """Down a Tether to Earth or the Marches; toward a Human or Ethereal to
     Influence when i ``seek``s one (an Influencer with none in reach), or for a
-    Djinn to Attune to; up one of its own
+    Djinn to Attune to; a Human off a Location whose text would kill it there
+    (combat.deadly_location), by as much as p would not want it dead (I96); up one of its own
     Superior's Tethers home when badly hurt (retreat-minded styles); to a Tether
     to plot a theft at, or, for a Being whom Waiting costs ``notes`` > 0, to one
     that calms a note."""
@@ -866,6 +850,10 @@ def _best_move(s, t, i, p, notes, seek):
             sc = score(s, p, weight(s, p, W_HOLD_TETHER))   # a plot seen by a Seraph: guard the Tether
             if sc > best:
                 best_l, best = l, sc
+    if t.C[s.I[i, F_DESIGN], D_CTYPE] == HUMAN and deadly_location(s, t, i):
+        sc = score(s, p, -target_value(s, t, p, i))   # off a Location that would kill it, its Soul going elsewhere (I96)
+        if sc > best:
+            best_l, best = realm_of(s, s.I[i, F_LOC]), sc
     if t.C[s.I[i, F_DESIGN], D_CTYPE] == HUMAN and plots_theft(s, t, p):
         for l in others_in_play(s):
             if is_tether(s, t, l) and s.I[l, F_CTRL] != p and l != s.I[i, F_LOC] and _empty_of_enemies(s, t, l, p):

@@ -57,13 +57,14 @@ from .d666 import d6_check
 from .damage import damage_from, deal_damage, resolve_zero_hits
 from .dissonance import action_dissonance, add_dissonance, breaks_oath, harm_notes, keep_oaths, uses_card
 from .essence import action_cost, pay_action
-from .humans import afterlife_side, realm_share
+from .humans import afterlife_side, dealing_gain, realm_share
 from .ranks import worth
 from .policies import (
     NOTE_COST,
     W_ATTACK_HUMAN,
     W_ATTACK_SERVITOR,
     W_COMBAT_ACTS,
+    W_COURT,
     W_DEFEND,
     W_GANG,
     W_RETREAT,
@@ -119,7 +120,7 @@ from .state import (
     realm_type,
     tracing,
 )
-from .tables import D_ATK, D_CTYPE, D_EFFECTS, D_KIND, in_game
+from .tables import D_ATK, D_CTYPE, D_EFFECTS, D_HITS, D_KIND, in_game
 from .superior_dissonance import NEVER_RETREAT, engage_demons, location_harm, sheet_demands, sheet_note
 from .tethers import archangel_tether, burn_demons_in_combat
 from .trace import (
@@ -458,17 +459,25 @@ def _gather_attackers(s, t, p, L, r):
     """"Multiple Beings may enter a single combat at once": with the gang weight,
     p's other Servitors in the realm join (and its Humans too at gang >= 2) --
     not a Djinn against the target of its Attunement (beings.may_harm)."""
-    g = weight(s, p, W_GANG)
-    if g < 0.5:
+    if weight(s, p, W_GANG) < 0.5:
         return
     for j in beings_in_play(s):
-        if (s.I[j, F_FIGHT] < 0 and s.I[j, F_CTRL] == p and s.I[j, F_ACTS] > 0 and can_act(s, t, j)
-                and realm_of(s, s.I[j, F_LOC]) == realm_of(s, L) and _can_fight_in(s, t, j, r)
-                and may_harm(s, t, j, s.g[G_FIGHT_TARGET])):
-            c = t.C[s.I[j, F_DESIGN], D_CTYPE]
-            if c == SERVITOR or (c == HUMAN and g >= 1.5):
-                _join(s, t, j, L, ATTACKING)
-                _log_join(s, j, L, ATTACKING)
+        if may_join_attack(s, t, j, p, L, r) and may_harm(s, t, j, s.g[G_FIGHT_TARGET]):
+            _join(s, t, j, L, ATTACKING)
+            _log_join(s, j, L, ATTACKING)
+
+
+@njit(cache=True)
+def may_join_attack(s, t, j, p, L, r):
+    """Would Being j join an attack of seat p's at L in a combat of type r
+    (_gather_attackers, whatever the target): p's, out of combat, with an action
+    left, able, in L's realm and able to do harm in that combat; a Servitor, or a
+    Human at gang >= 1.5."""
+    if not (s.I[j, F_FIGHT] < 0 and s.I[j, F_CTRL] == p and s.I[j, F_ACTS] > 0 and can_act(s, t, j)
+            and realm_of(s, s.I[j, F_LOC]) == realm_of(s, L) and _can_fight_in(s, t, j, r)):
+        return False
+    c = t.C[s.I[j, F_DESIGN], D_CTYPE]
+    return c == SERVITOR or (c == HUMAN and weight(s, p, W_GANG) >= 1.5)
 
 
 @njit(cache=True)
@@ -953,11 +962,14 @@ def _trap_target(s, t, x, side, order, what, whom, dec, res, r):
 
 @njit(cache=True)
 def _blow(s, t, e, a, v, r):
-    """The damage e's declared action ``a`` would do to v, as the policies expect it."""
+    """The damage e's declared action ``a`` would do to v, as the policies expect
+    it: a Song of Fire's to every Being it would hurt (I98)."""
     if a == A_ATTACK or a == A_FORCED:
         return float(attack_value(s, t, e, r)) if base_attack_legal(s, t, e, v, r) else 0.0
     if a == A_ROLL:
         return _uses(s, t, e, r)[1]
+    if a == A_SONG:
+        return _uses(s, t, e, r)[2] if s.I[v, F_LOC] == s.I[e, F_LOC] and song_hits(s, t, e, v) else 0.0
     if a == A_TEAR:
         return tear_expectation(s, t, e)
     return 0.0
@@ -970,7 +982,10 @@ def _choose(s, t, i, L, r, k=0):
     (beings.may_harm).  The scripted policies pass over a Being already down in
     the combat's realm, or that the blows its side has declared this round will
     bring down (_declared_against), as a player would (I80), and weigh the
-    notes a blow would cost (dissonance.harm_notes: a Mercurian's on a Human).  No
+    notes a blow would cost (dissonance.harm_notes: a Mercurian's on a Human), and
+    what a Human's damage dealt does to its Destiny and Fate (I95).  A Song of
+    Fire, which has no one target, is weighed over every Being it would hurt
+    (_song_worth, I98).  No
     Resonance without game text, of which it is part (a Kyriotate's host, I60):
     no Calabite's tear; a sheet's abilities are game text too (sheet_param)."""
     p = s.I[i, F_CTRL]
@@ -995,8 +1010,6 @@ def _choose(s, t, i, L, r, k=0):
             a, dmg = A_ATTACK, base
         if roll > dmg:
             a, dmg = A_ROLL, roll
-        if song > dmg:
-            a, dmg = A_SONG, song
         if rend > dmg:
             a, dmg = A_TEAR, rend
         left = max(hits_left(s, t, j, r), 0)    # < 0: a Cherub's ward (+2 Hits) gone since it was hit
@@ -1017,10 +1030,17 @@ def _choose(s, t, i, L, r, k=0):
                 a, x, kill = A_DISABLE, c, f
         if a == A_WAIT:
             continue
-        cost = 0.0 if a == A_FORFEIT or a == A_DISABLE else NOTE_COST * harm_notes(s, t, i, j)
+        cost = 0.0
+        if a != A_FORFEIT and a != A_DISABLE:
+            cost = (NOTE_COST * harm_notes(s, t, i, j)
+                    - weight(s, p, W_COURT) * dealing_gain(s, t, i, p, int(min(dmg, left))))
         sc = score(s, p, v * (0.2 + kill) - cost)
         if sc > best_v:
             best_a, best_j, best_v = a, x, sc
+    if song > 0:
+        sc = score(s, p, _song_worth(s, t, i, r, k, song))
+        if sc > best_v:
+            best_a, best_j, best_v = A_SONG, -1, sc
     if (best_a == A_WAIT and unwanted and s.I[i, F_FIGHT] == ATTACKING and t.C[s.I[i, F_DESIGN], D_KIND] == ELOHITE
             and not sheet_demands(s, t, i, NEVER_RETREAT)):
         return A_RETREAT, -1        # Bad Temper: "Take the Retreat action immediately if you don't want to hurt the target!"
@@ -1032,6 +1052,26 @@ def _choose(s, t, i, L, r, k=0):
 
 
 @njit(cache=True)
+def _song_worth(s, t, i, r, k, song):
+    """What i's Song of Fire (``song`` damage) is worth to its seat in the round's
+    declaration after ``k`` others: the sum, over every Being it would hurt at
+    i's Location (song_hits), of what a blow of that much is worth against that
+    Being alone (_choose) -- not one its side's blows will fell already (I80) --
+    less the notes hurting it would cost (I98)."""
+    p = s.I[i, F_CTRL]
+    total = 0.0
+    for j in beings_in_play(s):
+        if s.I[j, F_LOC] != s.I[i, F_LOC] or not song_hits(s, t, i, j):
+            continue
+        left = max(hits_left(s, t, j, r), 0)
+        if not is_random(s, p) and left <= _declared_against(s, t, j, r, k, s.I[i, F_FIGHT]):
+            continue
+        kill = 1.0 if song >= left else 0.5 * song / (1 + left)
+        total += target_value(s, t, p, j) * (0.2 + kill) - NOTE_COST * harm_notes(s, t, i, j)
+    return total
+
+
+@njit(cache=True)
 def _declared_against(s, t, j, r, k, side):
     """The damage the round's first ``k`` declarations by ``side`` will do to j, as
     the policies expect it (_blow): a blow counts only if its author still
@@ -1039,9 +1079,16 @@ def _declared_against(s, t, j, r, k, side):
     order, what, whom = s.rounds[0], s.rounds[1], s.rounds[2]
     total = 0.0
     for m in range(k):
-        if whom[m] == j and s.I[order[m], F_FIGHT] == side and not _felled_first(s, t, m, r):
+        if _aims_at(what, whom, m, j) and s.I[order[m], F_FIGHT] == side and not _felled_first(s, t, m, r):
             total += _blow(s, t, order[m], what[m], j, r)
     return total
+
+
+@njit(cache=True, inline="always")
+def _aims_at(what, whom, m, j):
+    """May the round's m-th declaration harm j: one aimed at j, or a Song of Fire,
+    which has no one target (_blow says whom it hurts)?"""
+    return whom[m] == j or what[m] == A_SONG
 
 
 @njit(cache=True)
@@ -1054,7 +1101,7 @@ def _felled_first(s, t, m, r):
     e = order[m]
     hit = 0.0
     for q in range(m):
-        if whom[q] == e and s.I[order[q], F_FIGHT] != s.I[e, F_FIGHT]:
+        if _aims_at(what, whom, q, e) and s.I[order[q], F_FIGHT] != s.I[e, F_FIGHT]:
             hit += _blow(s, t, order[q], what[q], e, r)
     return hit > 0 and hit >= hits_left(s, t, e, r)
 
@@ -1328,10 +1375,18 @@ def fire_song(s, t, i, c, L):
     amount = effect_param(s, t, c, E_DAMAGE_LOCATION, 2)
     log(s, p, i, c, T_USE_TEXT, 0)
     for j in beings_in_play(s):
-        if (s.I[j, F_LOC] == L and is_being(s, t, j) and s.I[j, F_CTRL] != p
-                and target_value(s, t, p, j) > NOTE_COST * harm_notes(s, t, i, j)
-                and may_harm(s, t, i, j) and s.I[j, F_HOST] < 0):
+        if s.I[j, F_LOC] == L and song_hits(s, t, i, j):
             log(s, p, c, j, T_ATTACK, deal_damage(s, t, i, j, r, amount))
+
+
+@njit(cache=True)
+def song_hits(s, t, i, j):
+    """Would i's Song of Fire, sung where j stands, hurt j (fire_song)?  An enemy
+    worth hurting more than the notes it would cost i, whom i may harm, not a
+    rider (I60)."""
+    p = s.I[i, F_CTRL]
+    return (is_being(s, t, j) and s.I[j, F_CTRL] != p and s.I[j, F_HOST] < 0 and may_harm(s, t, i, j)
+            and target_value(s, t, p, j) > NOTE_COST * harm_notes(s, t, i, j))
 
 
 @njit(cache=True)
@@ -1406,9 +1461,30 @@ def location_damage(s, t, L):
         if t.eff[d, k, 0] == E_END_TURN_DAMAGE:
             r, amount, who = t.eff[d, k, 1], t.eff[d, k, 2], t.eff[d, k, 3]
             for i in beings_in_play(s):
-                if s.I[i, F_LOC] == L and is_being(s, t, i) and s.I[i, F_HOST] < 0:
-                    if who != 0 or is_human_card(t, s.I[i, F_DESIGN]):
-                        location_harm(s, t, L, i, damage_from(s, t, L, i, r, amount))
+                if s.I[i, F_LOC] == L and is_being(s, t, i) and s.I[i, F_HOST] < 0 and _struck(s, t, who, i):
+                    location_harm(s, t, L, i, damage_from(s, t, L, i, r, amount))
+
+
+@njit(cache=True, inline="always")
+def _struck(s, t, who, i):
+    """Does Location text with ``targets`` = who (0: "humans") strike Being i?"""
+    return who != 0 or is_human_card(t, s.I[i, F_DESIGN])
+
+
+@njit(cache=True)
+def deadly_location(s, t, i):
+    """Would the text of the card Location where Being i stands (location_damage)
+    bring it to 0 Hits in some realm at the end of the turn?"""
+    L = s.I[i, F_LOC]
+    if L >= s.I.shape[0]:
+        return False
+    d = s.I[L, F_DESIGN]
+    for k in range(MAX_EFFECTS):
+        if t.eff[d, k, 0] == E_END_TURN_DAMAGE:
+            r, amount, who = t.eff[d, k, 1], t.eff[d, k, 2], t.eff[d, k, 3]
+            if _struck(s, t, who, i) and t.C[s.I[i, F_DESIGN], D_HITS + r] > 0 and amount >= hits_left(s, t, i, r):
+                return True
+    return False
 
 
 @njit(cache=True)

@@ -42,7 +42,7 @@ from .state import (
 )
 from .tables import D_CTYPE, D_DESTINY, D_FATE, D_LIFESPAN, P_SIDE
 from .trace import NO_SUPERIOR, T_AFTERLIFE, T_AGE_DEATH, T_DYING, T_KILLED, T_MOVE, T_WIN
-from .vocabulary import ANIMAL, COND_AT_LEAST, COND_AT_MOST, COND_MORE_THAN, HEAVEN, HELL, HUMAN, N_COUNTERS
+from .vocabulary import ANIMAL, C_DAMAGE_DEALT, COND_AT_LEAST, COND_AT_MOST, COND_MORE_THAN, HEAVEN, HELL, HUMAN, N_COUNTERS
 
 
 @njit(cache=True)
@@ -65,6 +65,45 @@ def side_counter(t, p, heaven_counter):
     or its "_hell" twin right after it (e.g. Pen's "Influence three Humans for
     Heaven" and "... for Hell")."""
     return heaven_counter if t.seat[p, P_SIDE] == HEAVEN else heaven_counter + 1
+
+
+@njit(cache=True)
+def court_gain(s, t, h, p, c1, d1, c2, d2):
+    """How much a Human's action moving counters c1 by d1 and c2 by d2 brings its
+    afterlife toward seat p's side: +1 per condition of p's side newly met (or
+    the other side's newly unmet), and +-0.3 for progress on an "at least" one."""
+    if t.C[s.I[h, F_DESIGN], D_CTYPE] != HUMAN:
+        return 0.0
+    d = s.I[h, F_DESIGN]
+    mine = t.C[d, D_DESTINY:D_DESTINY + 4] if t.seat[p, P_SIDE] == HEAVEN else t.C[d, D_FATE:D_FATE + 4]
+    theirs = t.C[d, D_FATE:D_FATE + 4] if t.seat[p, P_SIDE] == HEAVEN else t.C[d, D_DESTINY:D_DESTINY + 4]
+    bm, bt = condition_met(s.I[h, F_CNT:F_CNT + N_COUNTERS], mine), condition_met(s.I[h, F_CNT:F_CNT + N_COUNTERS], theirs)
+    s.I[h, F_CNT + c1] += d1
+    s.I[h, F_CNT + c2] += d2
+    am, at = condition_met(s.I[h, F_CNT:F_CNT + N_COUNTERS], mine), condition_met(s.I[h, F_CNT:F_CNT + N_COUNTERS], theirs)
+    s.I[h, F_CNT + c1] -= d1
+    s.I[h, F_CNT + c2] -= d2
+    g = _b(am) - _b(bm) - _b(at) + _b(bt)
+    if mine[1] == COND_AT_LEAST and not am and ((mine[0] == c1 and d1 > 0) or (mine[0] == c2 and d2 > 0)):
+        g += 0.3
+    if theirs[1] == COND_AT_LEAST and not at and ((theirs[0] == c1 and d1 > 0) or (theirs[0] == c2 and d2 > 0)):
+        g -= 0.3
+    return g
+
+
+@njit(cache=True)
+def _b(x):
+    return 1.0 if x else 0.0
+
+
+@njit(cache=True, inline="always")
+def dealing_gain(s, t, h, p, n):
+    """court_gain of Being h placing n damage counters: a Human's damage dealt
+    counts toward its Destiny or Fate (damage.deal_damage) -- a blow may send its
+    Soul to the other side when it falls (I95).  0 for any other Being."""
+    if t.C[s.I[h, F_DESIGN], D_CTYPE] != HUMAN:
+        return 0.0
+    return court_gain(s, t, h, p, C_DAMAGE_DEALT, n, C_DAMAGE_DEALT, 0)
 
 
 @njit(cache=True)

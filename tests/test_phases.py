@@ -13,7 +13,7 @@ from scipy.stats import binomtest
 
 from balance.rules.innomine import state as S
 from balance.rules.innomine.actions import _attack_frame, _attack_score, _best_move, _descend, actions_phase, take_action
-from balance.rules.innomine.acts import card_value, give_loose_objects, play_card
+from balance.rules.innomine.acts import best_holder, card_value, give_loose_objects, play_card
 from balance.rules.innomine.beings import attach, attack_value, can_act, can_hold, set_influence
 from balance.rules.innomine.combat import location_damage
 from balance.rules.innomine.decks import deck_card, deck_count, draw_repository
@@ -867,6 +867,24 @@ def test_a_gang_is_counted_only_when_someone_would_join_it():
     assert _attack_frame(s, b.t, vashka, BELIAL)[2] == 2.0
     I[grasch, S.F_ACTS] = 0
     assert _attack_frame(s, b.t, vashka, BELIAL)[2] == 1.0
+
+
+def test_an_influence_bonus_goes_only_to_a_being_that_influences():
+    """I99: Acting, "Add +1 to any attempt to Influence a Being by holder of
+    Acting", is not given to Marnel (a Malakite) or Kindling (a Reliever), which
+    make no such attempt, but to Zophiel (an Elohite) or Pen Quinn (a Human whose
+    Artist text Influences)."""
+    b = Board()
+    b.clear_board()
+    s = b.s
+    acting = b.to_hand(GABRIEL, "Acting")
+    b.put(GABRIEL, "Marnel", b.earth)
+    b.put(GABRIEL, "Kindling", b.earth)
+    assert best_holder(s, b.t, GABRIEL, acting, -1) == -1
+    pen = b.put(GABRIEL, "Pen Quinn", b.earth, ctrl=GABRIEL)
+    assert best_holder(s, b.t, GABRIEL, acting, -1) == pen
+    zophiel = b.put(GABRIEL, "Zophiel", b.earth)
+    assert best_holder(s, b.t, GABRIEL, acting, -1) == zophiel
 
 
 def test_trauma_counts_down_at_every_end_of_turn():

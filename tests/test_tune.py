@@ -1,5 +1,12 @@
 """``balance tune`` (issue 6): from a matchup deck A wins about 60% of, the
-proposal's confirmation on fresh seeds lands within 2 points of the target."""
+proposal's confirmation on fresh seeds lands within 2 points of the target.
+
+The confirmation plays 16,000 games: at the default 4,000 its own noise is
+about 0.8 points (sd), so a proposal whose true score is 1 point off the target,
+which the search accepts (half the tolerance), would land more than 2 points
+off about one time in ten.  After the policy fixes I95-I99 the search's best
+change here is such a one (0.490 on 6,522 search games, 0.489 on 16,000 fresh
+ones; 0.476 on the first 4,000)."""
 import json
 from types import SimpleNamespace
 
@@ -16,7 +23,7 @@ SIXTY = {"name": "sixty", "seed": 9, "games": 2, "grid": {"pairs": [[GABRIEL, BE
 
 @pytest.fixture(scope="module")
 def tuned():
-    return tune(SIXTY, Plan(target=0.5, confirm_games=4_000), jobs=2, log=lambda _: None)   # the default budget
+    return tune(SIXTY, Plan(target=0.5, confirm_games=16_000), jobs=2, log=lambda _: None)   # the default budget
 
 
 def test_the_starting_matchup_is_about_60_percent(tuned):

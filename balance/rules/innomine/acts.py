@@ -9,12 +9,13 @@ values, keeping its Essence reserve for anything that costs.
 from numba import njit
 
 from .actions import best_ability
-from .beings import attach, can_hold, ctype_of, into_realm, is_being, is_human_card
+from .beings import attach, can_hold, ctype_of, has_effect, into_realm, is_being, is_human_card
 from .combat import boost_helps, target_value
 from .draw import mark
 from .effects import apply_immediate, play_facedown
 from .essence import card_cost, pay
 from .host_resonance import human_worth
+from .hosts import is_rider
 from .policies import (
     W_ATTACH,
     W_HOLD_TETHER,
@@ -48,9 +49,10 @@ from .state import (
     others_in_play,
     realm_of,
 )
-from .tables import D_COST, D_CTYPE, D_KIND, D_SIDE, D_SUPERIORS, P_SIDE, P_SUPERIOR
+from .tables import D_COST, D_CTYPE, D_EFFECTS, D_KIND, D_SIDE, D_SUPERIORS, P_SIDE, P_SUPERIOR
 from .objects import recall_artifacts
 from .redemption import redemption
+from .resonances import influences
 from .tethers import is_tether, plots_theft, tether_target
 from .trace import T_PLAY
 from .vocabulary import (
@@ -59,6 +61,8 @@ from .vocabulary import (
     E_DESTROY_TETHER,
     E_EXTRA_ACTION,
     E_GAIN_ESSENCE,
+    E_INFLUENCE,
+    E_INFLUENCE_BONUS,
     E_NONE,
     E_REDEEM,
     E_STEAL_TETHER,
@@ -183,11 +187,12 @@ def play_card(s, t, p, c, target):
 def best_holder(s, t, p, c, realm):
     """The friendly Being that card c helps most: Servitors before Humans, the
     least-laden first (realm >= 0 restricts to Beings in that realm); none that
-    could not use its combat boost (combat.boost_helps)."""
+    could not use its combat boost (combat.boost_helps) or its Influence bonus
+    (_bonus_helps)."""
     best, best_v = -1, -1e9
     for i in beings_in_play(s):
         if (s.I[i, F_CTRL] != p or not is_being(s, t, i) or s.I[i, F_TRAUMA] > 0 or not can_hold(s, t, i, c)
-                or not boost_helps(s, t, i, c)):
+                or not boost_helps(s, t, i, c) or not _bonus_helps(s, t, i, c)):
             continue
         if realm >= 0 and realm_of(s, s.I[i, F_LOC]) != realm:
             continue
@@ -195,6 +200,18 @@ def best_holder(s, t, p, c, realm):
         if v > best_v:
             best, best_v = i, v
     return best
+
+
+@njit(cache=True)
+def _bonus_helps(s, t, i, c):
+    """Is card c of use to Being i as far as its Influence bonus goes?  "Add +1 to
+    any attempt to Influence a Being by holder" (Acting) is nothing to a Being
+    that makes no such attempt: one with no Influence Resonance
+    (resonances.influences), no attaching to a host (a Kyriotate or Shedite,
+    hosts.is_rider) and no Influence ability in its game text (I99)."""
+    if t.C[s.I[c, F_DESIGN], D_EFFECTS] & (1 << E_INFLUENCE_BONUS) == 0:
+        return True
+    return influences(s, t, i) or is_rider(t, s.I[i, F_DESIGN]) or has_effect(s, t, i, E_INFLUENCE)
 
 
 @njit(cache=True)

@@ -13,7 +13,7 @@ from scipy.stats import binomtest
 
 from balance.rules.innomine import state as S
 from balance.rules.innomine.actions import _attack_frame, _attack_score, _best_move, _descend, actions_phase, take_action
-from balance.rules.innomine.acts import best_holder, card_value, give_loose_objects, play_card
+from balance.rules.innomine.acts import acts_phase, best_holder, card_value, give_loose_objects, play_card
 from balance.rules.innomine.beings import attach, attack_value, can_act, can_hold, set_influence
 from balance.rules.innomine.combat import location_damage
 from balance.rules.innomine.decks import deck_card, deck_count, draw_repository
@@ -24,7 +24,7 @@ from balance.rules.innomine.end_turn import end_turn
 from balance.rules.innomine.essence import action_cost, gain_essence
 from balance.rules.innomine.game import next_turn, start_turn
 from balance.rules.innomine.humans import age_mortals, resolve_afterlife
-from balance.rules.innomine.policies import W_COURT, W_GANG, W_TRADE_DISCORD, W_WAIT
+from balance.rules.innomine.policies import W_COURT, W_GANG, W_RESERVE, W_TRADE_DISCORD, W_WAIT
 from balance.rules.innomine.d666 import CLASSIC
 from balance.rules.innomine.setup import setup
 from balance.rules.innomine.tables import D_COST, D_CTYPE, D_HITS, D_LIFESPAN
@@ -885,6 +885,28 @@ def test_an_influence_bonus_goes_only_to_a_being_that_influences():
     assert best_holder(s, b.t, GABRIEL, acting, -1) == pen
     zophiel = b.put(GABRIEL, "Zophiel", b.earth)
     assert best_holder(s, b.t, GABRIEL, acting, -1) == zophiel
+
+
+def test_the_reserve_is_waived_for_a_card_the_hand_could_not_keep():
+    """I100: a policy keeps back a reserve of Essence (here 3) when it plays cards,
+    but not while its hand holds more cards than the hand limit (7), when the card
+    kept back would be discarded at the end of the turn.  With 5 Essence, seven
+    Servitors costing 3 to 5 stay in the hand; with an eighth, one is played, and
+    then, the hand at its limit, no more."""
+    b = Board()
+    b.clear_board()
+    s = b.s
+    for c in b.hand(GABRIEL):
+        s.I[c, S.F_ZONE] = S.Z_DISCARD
+    s.w[GABRIEL, W_RESERVE] = 3.0
+    s.S[GABRIEL, S.S_ESSENCE] = 5
+    for name in ("Tamiel", "Glimmer", "Hadriel", "Azra", "Kerubiel", "Jayeil", "Ofiel"):
+        b.to_hand(GABRIEL, name)
+    acts_phase(s, b.t, GABRIEL)
+    assert len(b.hand(GABRIEL)) == 7 and s.S[GABRIEL, S.S_ESSENCE] == 5
+    b.to_hand(GABRIEL, "Marnel")
+    acts_phase(s, b.t, GABRIEL)
+    assert len(b.hand(GABRIEL)) == 7 and 0 <= s.S[GABRIEL, S.S_ESSENCE] <= 2
 
 
 def test_trauma_counts_down_at_every_end_of_turn():

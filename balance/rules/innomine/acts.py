@@ -13,6 +13,7 @@ from .beings import attach, can_hold, ctype_of, has_effect, into_realm, is_being
 from .combat import boost_helps, target_value
 from .draw import mark
 from .effects import apply_immediate, play_facedown
+from .end_turn import hand_limit
 from .essence import card_cost, pay
 from .host_resonance import human_worth
 from .hosts import is_rider
@@ -81,14 +82,19 @@ from .vocabulary import (
 
 @njit(cache=True)
 def acts_phase(s, t, p):
-    """Phase 5 for seat p."""
+    """Phase 5 for seat p: its Artifacts come back and loose Objects are given;
+    then, card by card, it plays the one it values most (card_value) that it can
+    pay for and still keep the policy's reserve of Essence -- no reserve while
+    the hand holds more cards than it may keep at the end of the turn, when the
+    card kept back would only be discarded (end_turn.hand_limit, I100)."""
     recall_artifacts(s, t, p)
     give_loose_objects(s, t, p)
     for _ in range(2 * HAND_SIZE + 8):
         card, target, best = -1, -1, 0.0
+        waive = is_random(s, p) or hand(s, p).shape[0] > hand_limit(s, t, p)
         for c in hand(s, p):
             cost = card_cost(s, t, p, c)
-            reserve = 0.0 if is_random(s, p) or cost == 0 else weight(s, p, W_RESERVE)
+            reserve = 0.0 if waive or cost == 0 else weight(s, p, W_RESERVE)
             if cost > s.S[p, S_ESSENCE] - reserve:
                 continue
             v, tg = card_value(s, t, p, c)

@@ -457,8 +457,8 @@ def _can_fight_in(s, t, i, r):
 @njit(cache=True)
 def _gather_attackers(s, t, p, L, r):
     """"Multiple Beings may enter a single combat at once": with the gang weight,
-    p's other Servitors in the realm join (and its Humans too at gang >= 2) --
-    not a Djinn against the target of its Attunement (beings.may_harm)."""
+    p's other Beings that may join (may_join_attack) join -- not a Djinn against
+    the target of its Attunement (beings.may_harm)."""
     if weight(s, p, W_GANG) < 0.5:
         return
     for j in beings_in_play(s):
@@ -1057,18 +1057,20 @@ def _song_worth(s, t, i, r, k, song):
     declaration after ``k`` others: the sum, over every Being it would hurt at
     i's Location (song_hits), of what a blow of that much is worth against that
     Being alone (_choose) -- not one its side's blows will fell already (I80) --
-    less the notes hurting it would cost (I98)."""
+    less the notes hurting it would cost, and, for a Human singer, with what the
+    damage it deals does to its Destiny and Fate (I95, I98)."""
     p = s.I[i, F_CTRL]
-    total = 0.0
+    total, dealt = 0.0, 0
     for j in beings_in_play(s):
         if s.I[j, F_LOC] != s.I[i, F_LOC] or not song_hits(s, t, i, j):
             continue
         left = max(hits_left(s, t, j, r), 0)
+        dealt += int(min(song, left))
         if not is_random(s, p) and left <= _declared_against(s, t, j, r, k, s.I[i, F_FIGHT]):
             continue
         kill = 1.0 if song >= left else 0.5 * song / (1 + left)
         total += target_value(s, t, p, j) * (0.2 + kill) - NOTE_COST * harm_notes(s, t, i, j)
-    return total
+    return total + weight(s, p, W_COURT) * dealing_gain(s, t, i, p, dealt)
 
 
 @njit(cache=True)

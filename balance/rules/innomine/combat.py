@@ -1013,11 +1013,11 @@ def _choose(s, t, i, L, r, k=0):
         if rend > dmg:
             a, dmg = A_TEAR, rend
         left = max(hits_left(s, t, j, r), 0)    # < 0: a Cherub's ward (+2 Hits) gone since it was hit
-        if not is_random(s, p) and left <= _declared_against(s, t, j, r, k, s.I[i, F_FIGHT]):
+        if not is_random(s, p) and _doomed(s, t, j, r, k, s.I[i, F_FIGHT]):
             continue
         kill = 0.0
         if a != A_WAIT:
-            kill = 1.0 if dmg >= left else 0.5 * dmg / (1 + left)
+            kill = _kill_worth(dmg, left)
         x = j
         if n_forfeit > 0:           # the damage j's lost actions would have done, as damage done
             f = 0.5 * _forfeit_worth(s, t, i, j, r, n_forfeit) / (1 + left)
@@ -1066,11 +1066,24 @@ def _song_worth(s, t, i, r, k, song):
             continue
         left = max(hits_left(s, t, j, r), 0)
         dealt += int(min(song, left))
-        if not is_random(s, p) and left <= _declared_against(s, t, j, r, k, s.I[i, F_FIGHT]):
+        if not is_random(s, p) and _doomed(s, t, j, r, k, s.I[i, F_FIGHT]):
             continue
-        kill = 1.0 if song >= left else 0.5 * song / (1 + left)
-        total += target_value(s, t, p, j) * (0.2 + kill) - NOTE_COST * harm_notes(s, t, i, j)
+        total += target_value(s, t, p, j) * (0.2 + _kill_worth(song, left)) - NOTE_COST * harm_notes(s, t, i, j)
     return total + weight(s, p, W_COURT) * dealing_gain(s, t, i, p, dealt)
+
+
+@njit(cache=True, inline="always")
+def _kill_worth(dmg, left):
+    """How far a blow of ``dmg`` goes to bring down a Being with ``left`` Hits:
+    1 if it does, else half its share of them."""
+    return 1.0 if dmg >= left else 0.5 * dmg / (1 + left)
+
+
+@njit(cache=True)
+def _doomed(s, t, j, r, k, side):
+    """Will the blows ``side`` declared before the round's ``k``-th declaration
+    bring j to 0 Hits this round (_declared_against, I80)?"""
+    return max(hits_left(s, t, j, r), 0) <= _declared_against(s, t, j, r, k, side)
 
 
 @njit(cache=True)
@@ -1285,7 +1298,7 @@ def _in_danger(s, t, i, r, k):
     for j in fighters(s):
         if (s.I[j, F_FIGHT] >= 0 and s.I[j, F_FIGHT] != side and can_act(s, t, j)
                 and base_attack_legal(s, t, j, i, r)
-                and max(hits_left(s, t, j, r), 0) > _declared_against(s, t, j, r, k, side)):
+                and not _doomed(s, t, j, r, k, side)):
             v = attack_value(s, t, j, r)
             if v > worst:
                 worst = v

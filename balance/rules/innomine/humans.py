@@ -42,7 +42,17 @@ from .state import (
 )
 from .tables import D_CTYPE, D_DESTINY, D_FATE, D_LIFESPAN, P_SIDE
 from .trace import NO_SUPERIOR, T_AFTERLIFE, T_AGE_DEATH, T_DYING, T_KILLED, T_MOVE, T_WIN
-from .vocabulary import ANIMAL, C_DAMAGE_DEALT, COND_AT_LEAST, COND_AT_MOST, COND_MORE_THAN, HEAVEN, HELL, HUMAN, N_COUNTERS
+from .vocabulary import (
+    ANIMAL,
+    C_DAMAGE_DEALT,
+    COND_AT_LEAST,
+    COND_AT_MOST,
+    COND_MORE_THAN,
+    HEAVEN,
+    HELL,
+    HUMAN,
+    N_COUNTERS,
+)
 
 
 @njit(cache=True)

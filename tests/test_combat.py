@@ -43,6 +43,7 @@ from balance.rules.innomine.combat import (
     _play_acts,
     _resolve,
     _sendable,
+    _trap_target,
     _uses,
     attackable,
     can_base_attack,
@@ -727,6 +728,24 @@ def test_other_immortals_at_zero_corporeal_hits_enter_trauma_and_drop_their_obje
     assert I[g, S.F_TRAUMA] == hits(b, "Grasch", CORPOREAL)          # not traumatised again
 
 
+def test_objects_a_dying_being_carried_stay_with_its_controller_not_with_whoever_attached_them():
+    """"Any Objects that Being was carrying are now loose in that Location, albeit
+    still controlled by the Being's controller (another player may not assign them
+    yet)" (I102): Belial gave Ray Dunne a Brimstone Blade; Ray, since Influenced
+    for Gabriel, is killed, and the Blade lies loose, Gabriel's."""
+    b = board()
+    s, I, L = b.s, b.s.I, b.new_york
+    ray = b.put(GABRIEL, "Ray Dunne", L, ctrl=BELIAL)
+    blade = b.take(BELIAL, "Brimstone Blade")
+    attach(s, b.t, blade, ray, BELIAL)
+    I[ray, S.F_CTRL] = GABRIEL
+    sides(b, [ray], [])
+    deal_damage(s, b.t, -1, ray, CORPOREAL, 99)
+    resolve_zero_hits(s, b.t)
+    assert I[ray, S.F_ZONE] != S.Z_PLAY
+    assert I[blade, S.F_ATT] == -1 and I[blade, S.F_LOC] == L and I[blade, S.F_CTRL] == GABRIEL
+
+
 def test_the_log_gives_the_turns_of_trauma_and_numbers_the_copies_of_a_card():
     """The replay log says how long a Being is in Trauma (its Corporeal Hits, in
     turns), and tells two copies of a card apart by number, in deck order."""
@@ -1205,6 +1224,29 @@ def test_blows_declared_against_a_being_pit_trap_removed_do_not_land():
     assert I[grasch, S.F_LOC] == b.earth and I[grasch, S.F_FIGHT] == S.REMOVED
     assert not _sendable(s, b.t, grasch, BELIAL, L, R_CO, ATTACKING)     # no way back into this combat
     assert (I[grasch, S.F_DMG:S.F_DMG + 3] == 0).all() and (s.rng == saved).all()
+
+
+def test_pit_trap_is_kept_for_an_enemy_whose_blow_would_land():
+    """I104: Uzziel attacks Grasch, and Jayeil, holding Pit Trap, joins him;
+    Grasch declares a blow that would bring Jayeil to 0 Hits.  Uzziel's blow,
+    declared first, resolves first and fells Grasch, so his blow never lands:
+    Gabriel keeps the trap.  Had Uzziel Waited, the trap would take Grasch."""
+    b = board()
+    s, I, L = b.s, b.s.I, b.new_york
+    uzziel = b.put(GABRIEL, "Uzziel", L)
+    jayeil = b.put(GABRIEL, "Jayeil", L)
+    grasch = b.put(BELIAL, "Grasch", L)
+    attach(s, b.t, b.take(GABRIEL, "Pit Trap"), jayeil, GABRIEL)
+    I[grasch, S.F_DMG + CORPOREAL] = max(0, hits(b, "Grasch", CORPOREAL) - atk(b, "Uzziel", CORPOREAL))
+    I[jayeil, S.F_DMG + CORPOREAL] = hits(b, "Jayeil", CORPOREAL) - atk(b, "Grasch", CORPOREAL)
+    sides(b, [uzziel, jayeil], [grasch])
+    order, what, whom = s.rounds[0], s.rounds[1], s.rounds[2]
+    n, _ = _order(s, b.t, order, what, GABRIEL, BELIAL)
+    assert list(order[:n]) == [uzziel, jayeil, grasch]
+    what[:n], whom[:n] = A_ATTACK, [grasch, grasch, jayeil]
+    assert _trap_target(s, b.t, GABRIEL, ATTACKING, order, what, whom, n, 0, R_CO) == -1
+    what[0] = A_WAIT
+    assert _trap_target(s, b.t, GABRIEL, ATTACKING, order, what, whom, n, 0, R_CO) == grasch
 
 
 def test_pit_trap_takes_the_place_of_its_holders_declared_action():

@@ -11,9 +11,11 @@ from scipy.stats import binomtest, chisquare
 
 from balance.rules.innomine import d666
 from balance.rules.innomine import state as S
-from balance.rules.innomine.policies import W_D666_AFTER, W_D666_BEFORE
+from balance.rules.innomine.policies import W_D666_AFTER, W_D666_BEFORE, W_RESERVE
+from balance.rules.innomine.essence import card_cost
 from balance.rules.innomine.resonances import classic_faces, influence_roll, p_success, resonance_stat
-from balance.rules.innomine.vocabulary import MERCURIAN
+from balance.rules.innomine.tables import D_COST, D_CTYPE
+from balance.rules.innomine.vocabulary import MERCURIAN, SERVITOR
 from balance.sim.seeding import seed_streams
 
 ROLLS = 60_000
@@ -67,8 +69,10 @@ def test_classic_targets_map_to_the_nearest_d666_chance():
             assert abs(two_dice_at_most(target) - f / 6) == pytest.approx(min(gaps))
 
 
-def mercurian_on_leslie(seed, before=0, after=0):
-    """A Mercurian without game text trying Leslie Hamerson, under d666 rules."""
+def mercurian_on_leslie(seed, before=0, after=0, reserve=1000):
+    """A Mercurian without game text trying Leslie Hamerson, under d666 rules;
+    its policy keeps ``reserve`` Essence back from spending (by default all of
+    it, so that only ``before`` and ``after`` buy anything: I103)."""
     b = Board(seed=seed)
     b.clear_board()
     b.s.g[S.G_VARIANT] = d666.D666
@@ -80,6 +84,7 @@ def mercurian_on_leslie(seed, before=0, after=0):
     target = b.put(1 - seat, "Leslie Hamerson", b.earth)
     b.s.w[seat, W_D666_BEFORE] = before
     b.s.w[seat, W_D666_AFTER] = after
+    b.s.w[seat, W_RESERVE] = reserve
     return b, seat, actor, target
 
 
@@ -134,6 +139,32 @@ def test_essence_after_the_roll_buys_back_a_near_miss_at_2_per_point():
         assert lines[k] == (f"{who(b, seat)}: spends 2 Essence after {name(b, actor)}'s roll "
                             "on Leslie Hamerson: +1 to its target number")
         assert lines[k + 1].startswith(f"{who(b, seat)}: {name(b, actor)} Influences Leslie Hamerson (roll ")
+
+
+def test_essence_the_hand_has_no_use_for_buys_back_every_miss_but_a_12():
+    """I103: a scripted policy spends after a failed roll all the Essence its
+    hand has no use for (essence.spare_essence).  With an empty hand and 30
+    Essence, every miss but a 12 is bought back at 2 Essence per point; with a
+    Servitor in hand that costs every Essence in the Pool, nothing is bought
+    (the policy's own d666_after is 0 here)."""
+    b, seat, actor, target = mercurian_on_leslie(9, reserve=0)
+    stat, op = resonance_stat(MERCURIAN)
+    goal = d666.target_for_faces(classic_faces(b.s, b.t, actor, target, stat, op))
+    for c in b.hand(seat):
+        b.s.I[c, S.F_ZONE] = S.Z_DISCARD
+    servitor = next(n for n in b.compiled.decks[seat].repository
+                    if b.t.C[b.design(n), D_CTYPE] == SERVITOR and b.t.C[b.design(n), D_COST] >= 3)
+    for held, pool, p in ((None, 30, 35 / 36), (servitor, None, two_dice_at_most(goal))):
+        if held:
+            pool = card_cost(b.s, b.t, seat, b.to_hand(seat, held))
+        n, wins, paid = 4000, 0, 0
+        for _ in range(n):
+            b.s.S[seat, S.S_ESSENCE] = pool
+            wins += influence_roll(b.s, b.t, actor, target, stat, op)[0]
+            paid += pool - b.s.S[seat, S.S_ESSENCE]
+        ci = binomtest(wins, n).proportion_ci(confidence_level=0.999, method="wilson")
+        assert ci.low <= p <= ci.high
+        assert paid % 2 == 0 and (paid > 0) == (held is None)
 
 
 def test_simulate_reports_classic_and_d666_on_the_same_seeds():

@@ -12,7 +12,15 @@ from positions import BELIAL, GABRIEL, Board, data_deck, peek
 from scipy.stats import binomtest
 
 from balance.rules.innomine import state as S
-from balance.rules.innomine.actions import _attack_frame, _attack_score, _best_move, _descend, actions_phase, take_action
+from balance.rules.innomine.actions import (
+    _attack_frame,
+    _attack_score,
+    _best_move,
+    _descend,
+    _strong_defence,
+    actions_phase,
+    take_action,
+)
 from balance.rules.innomine.acts import acts_phase, best_holder, card_value, give_loose_objects, play_card
 from balance.rules.innomine.beings import attach, attack_value, can_act, can_hold, set_influence
 from balance.rules.innomine.combat import location_damage
@@ -807,6 +815,23 @@ def test_a_scripted_policy_does_not_throw_a_being_at_a_defence_it_cannot_beat():
     assert _attack_score(s, b.t, vashka, BELIAL, marnel, False, 1.0, attack_value(s, b.t, vashka, CORPOREAL), -1e9) > wait
 
 
+def test_a_strong_defence_counts_the_cherubs_ward():
+    """I105: Kerubiel (Corporeal Attack 3) and Ed Holder strike back at an
+    attacker of Ed's with their Attack values; once Kerubiel is Attuned to Ed,
+    with 2 more: "They gain 2 to all Attack and Hits values while Defending an
+    Attuned Being"."""
+    b = Board()
+    b.clear_board()
+    s, I = b.s, b.s.I
+    ed = b.put(GABRIEL, "Ed Holder", b.earth, ctrl=GABRIEL)
+    kerubiel = b.put(GABRIEL, "Kerubiel", b.earth)
+    S.collect_rivals(s, BELIAL)
+    both = attack_value(s, b.t, ed, CORPOREAL) + attack_value(s, b.t, kerubiel, CORPOREAL)
+    assert _strong_defence(s, b.t, ed, CORPOREAL, both) and not _strong_defence(s, b.t, ed, CORPOREAL, both + 1)
+    I[kerubiel, S.F_ATTUNED] = ed
+    assert _strong_defence(s, b.t, ed, CORPOREAL, both + 2) and not _strong_defence(s, b.t, ed, CORPOREAL, both + 3)
+
+
 def test_a_human_weighs_what_its_blow_does_to_its_destiny_and_fate():
     """I95: Ray Dunne's Fate is "cause two or more damage".  Held by Gabriel, a
     2-damage blow at Vashka (4 Corporeal Hits) would meet it and promise his
@@ -828,6 +853,31 @@ def test_a_human_weighs_what_its_blow_does_to_its_destiny_and_fate():
         I[ray, dealt] = 2
         met = _attack_score(s, b.t, ray, p, target, False, 1.0, atk, 1e9)
         assert sign * (fresh - met) == pytest.approx(s.w[p, W_COURT], abs=1e-4)
+
+
+def test_a_human_attacks_when_its_blow_serves_its_side_even_against_a_defence_it_cannot_beat():
+    """I101: the influencer style sends no Humans into attacks (gang 0), but
+    Ray Dunne, whose Fate is "cause two or more damage", held by Belial, would
+    promise his Soul to Hell with one blow: he may attack, and the blow is worth
+    more than Waiting even against Azra (4 Corporeal Hits, Attack 3), who would
+    bring him to 0 Hits (I83), because it resolves before Azra's.  Held by
+    Gabriel, or with his Fate met already, he does not attack."""
+    b = Board()
+    b.clear_board()
+    s, I = b.s, b.s.I
+    assert s.w[BELIAL, W_GANG] < 1.5
+    ny = b.put(BELIAL, "New York", b.earth, ctrl=-1)
+    ray = b.put(GABRIEL, "Ray Dunne", ny, ctrl=BELIAL)
+    azra = b.put(GABRIEL, "Azra", ny)
+    S.collect_rivals(s, BELIAL)
+    able, choice, gang, atk = _attack_frame(s, b.t, ray, BELIAL)
+    assert able and atk == 2
+    assert _attack_score(s, b.t, ray, BELIAL, azra, choice, gang, atk, -1e9) > s.w[BELIAL, W_WAIT]
+    I[ray, S.F_CNT + COUNTERS["damage_dealt"]] = 2
+    assert not _attack_frame(s, b.t, ray, BELIAL)[0]
+    I[ray, S.F_CNT + COUNTERS["damage_dealt"]] = 0
+    I[ray, S.F_CTRL] = GABRIEL
+    assert not _attack_frame(s, b.t, ray, GABRIEL)[0]
 
 
 def test_a_human_leaves_a_location_that_would_kill_it_for_the_other_side():

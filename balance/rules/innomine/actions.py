@@ -32,6 +32,7 @@ from .attunement import (
     defends_from_afar,
     may_move_freely,
     move_freely,
+    wards,
 )
 from .combat import (
     attackable,
@@ -549,17 +550,20 @@ def _free_attack(s, t, i, p):
 @njit(cache=True)
 def _attack_frame(s, t, i, p):
     """(may i attack at all, may it choose among combat types, its gang factor,
-    its base Attack in its realm's type): Humans attack only with gang >= 1.5; a
-    Being with no choice of combat type needs a base Attack in its realm's type,
-    the only one _attack_score then weighs, so that it is worked out once here.
-    The gang factor is 2 when the policy sends gangs and another of p's Beings
-    would join the attack (combat.may_join_attack), else 1 (I97)."""
+    its base Attack in its realm's type): Humans attack only with gang >= 1.5,
+    or when the damage their blow deals serves p's side through their Destiny
+    or Fate (humans.dealing_gain, I101); a Being with no choice of combat type
+    needs a base Attack in its realm's type, the only one _attack_score then
+    weighs, so that it is worked out once here.  The gang factor is 2 when the
+    policy sends gangs and another of p's Beings would join the attack
+    (combat.may_join_attack), else 1 (I97)."""
     r0 = realm_type(s, s.I[i, F_LOC])
-    if t.C[s.I[i, F_DESIGN], D_CTYPE] == HUMAN and weight(s, p, W_GANG) < 1.5:
+    atk = attack_value(s, t, i, r0)
+    if (t.C[s.I[i, F_DESIGN], D_CTYPE] == HUMAN and weight(s, p, W_GANG) < 1.5
+            and dealing_gain(s, t, i, p, atk) <= 0):
         return False, False, 1.0, 0
     choice = open_types(s, t, i, s.I[i, F_LOC]) != 1 << r0
     gang = 2.0 if weight(s, p, W_GANG) >= 0.5 and _has_gang(s, t, i, p, r0) else 1.0
-    atk = attack_value(s, t, i, r0)
     return choice or (atk > 0 and may_use_base_attack(s, t, i, r0)), choice, gang, atk
 
 
@@ -585,7 +589,9 @@ def _attack_score(s, t, i, p, j, choice, gang, atk, best):
     weighed too by what its damage dealt does to its Destiny and Fate (I95).  A
     strong defence (one that can bring i to 0 Hits in a round) halves a score
     above ``best``; if i cannot bring j to 0 Hits in that round either, the
-    attack is hopeless and worth only the engagement the urges ask for (I83)."""
+    attack is hopeless and worth only the engagement the urges ask for (I83)
+    and what the blow does to a Human's Destiny and Fate, which it deals before
+    the defence answers (I101)."""
     if (realm_of(s, s.I[j, F_LOC]) != realm_of(s, s.I[i, F_LOC]) or not attackable(s, t, j, p)
             or not may_harm(s, t, i, j)):
         return -1e9
@@ -605,27 +611,32 @@ def _attack_score(s, t, i, p, j, choice, gang, atk, best):
     my_hits = hits_left(s, t, i, r)
     room = hits_left(s, t, j, r)
     ratio = min(1.0, dmg / max(1, room))
-    val = (v * (0.3 + 0.7 * ratio) - NOTE_COST * harm_notes(s, t, i, j)
-           + weight(s, p, W_COURT) * dealing_gain(s, t, i, p, max(0, min(atk, room))))
+    court = weight(s, p, W_COURT) * dealing_gain(s, t, i, p, max(0, min(atk, room)))
+    val = v * (0.3 + 0.7 * ratio) - NOTE_COST * harm_notes(s, t, i, j) + court
     if is_tether(s, t, s.I[j, F_LOC]):
         val += 0.5 * weight(s, p, W_HOLD_TETHER)
     urge = (engage_urge(s, t, i, j) + oath_urge(s, t, i, j)) * weight(s, p, W_ATTACK_SERVITOR)
     sc = score(s, p, val + urge)
-    if sc > best and _strong_defence(s, t, s.I[j, F_LOC], s.I[j, F_CTRL], r, my_hits):
-        sc = score(s, p, 0.5 * (val + urge) if ratio >= 1.0 else urge)
+    if sc > best and _strong_defence(s, t, j, r, my_hits):
+        sc = score(s, p, 0.5 * (val + urge) if ratio >= 1.0 else urge + court)
     return sc
 
 
 @njit(cache=True)
-def _strong_defence(s, t, l, q, r, hits):
-    """Whether seat q's able Beings at location l could strike back with an
-    Attack of at least ``hits``."""
+def _strong_defence(s, t, j, r, hits):
+    """Whether the able Beings of j's controller at j's Location could strike
+    back with an Attack of at least ``hits``, with the bonuses a Cherub would
+    have Defending j there (attunement.wards, I105)."""
+    l, q = s.I[j, F_LOC], s.I[j, F_CTRL]
     if q < 0:
         return hits <= 0
     total = 0
     for k in rivals(s):
         if s.I[k, F_LOC] == l and s.I[k, F_CTRL] == q and can_act(s, t, k):
             total += attack_value(s, t, k, r)
+            if s.I[k, F_ATTUNED] >= 0:
+                ward, tether_ward = wards(s, t, k, j)
+                total += ward + tether_ward
             if total >= hits:
                 return True
     return total >= hits

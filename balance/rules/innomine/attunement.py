@@ -248,10 +248,22 @@ def refresh_ward(s, t):
     ends."""
     target = s.g[G_FIGHT_TARGET]
     for c in beings_in_play(s):
-        x = s.I[c, F_ATTUNED]
-        if s.I[c, F_WARD] > 0 or s.I[c, F_TETHER_WARD] > 0 or x >= 0:
-            defending = target >= 0 and s.I[c, F_FIGHT] == DEFENDING
-            s.I[c, F_WARD] = 2 if (defending and x == target and t.C[s.I[c, F_DESIGN], D_KIND] == CHERUB
-                                   and has_text(s, c)) else 0
-            at_tether = defending and x == s.I[c, F_LOC] and s.I[x, F_CTRL] == s.I[c, F_CTRL]
-            s.I[c, F_TETHER_WARD] = max(0, sheet_param(s, t, c, E_ATTUNE_TETHER, 1)) if at_tether else 0
+        if s.I[c, F_WARD] > 0 or s.I[c, F_TETHER_WARD] > 0 or s.I[c, F_ATTUNED] >= 0:
+            if target >= 0 and s.I[c, F_FIGHT] == DEFENDING:
+                s.I[c, F_WARD], s.I[c, F_TETHER_WARD] = wards(s, t, c, target)
+            else:
+                s.I[c, F_WARD], s.I[c, F_TETHER_WARD] = 0, 0
+
+
+@njit(cache=True)
+def wards(s, t, c, target):
+    """The Attack bonuses (F_WARD, F_TETHER_WARD) Being c has while Defending
+    ``target`` from where it stands (refresh_ward): 2 for a Cherub Attuned to
+    ``target``; Michael's Cherub's sheet amount at the Tether it is Attuned to
+    while its controller holds it."""
+    x = s.I[c, F_ATTUNED]
+    if x < 0:
+        return 0, 0
+    ward = 2 if x == target and t.C[s.I[c, F_DESIGN], D_KIND] == CHERUB and has_text(s, c) else 0
+    at_tether = x == s.I[c, F_LOC] and s.I[x, F_CTRL] == s.I[c, F_CTRL]
+    return ward, max(0, sheet_param(s, t, c, E_ATTUNE_TETHER, 1)) if at_tether else 0

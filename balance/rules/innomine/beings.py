@@ -337,9 +337,11 @@ def drop_attachments(s, t, i):
 
 @njit(cache=True)
 def drop_objects(s, t, i):
-    """Objects and Tools fall loose at i's Location, still controlled as before
-    (the sample game: Srnclack's "Gun is left behind in the Tether, still
-    controlled by Belial" when he enters Trauma)."""
+    """Objects and Tools fall loose at i's Location, "albeit still controlled by
+    the Being's controller (another player may not assign them yet)": i's
+    controller now, whoever attached them (I102); an uncontrolled Being's stay
+    with whoever controlled them (the sample game: Srnclack's "Gun is left
+    behind in the Tether, still controlled by Belial" when he enters Trauma)."""
     a = 0
     while a < s.I[i, F_NATT]:
         c = s.I[i, F_ATTS + a]
@@ -347,6 +349,8 @@ def drop_objects(s, t, i):
         if ct == OBJECT or ct == TOOL:
             detach(s, c)
             s.I[c, F_LOC] = s.I[i, F_LOC]
+            if s.I[i, F_CTRL] >= 0:
+                s.I[c, F_CTRL] = s.I[i, F_CTRL]
             log(s, s.I[c, F_CTRL], i, c, T_DROP, s.I[c, F_LOC])
         else:
             a += 1

@@ -933,8 +933,9 @@ def _spring(s, t, r, x, side, order, what, whom, dec, res):
 def _trap_target(s, t, x, side, order, what, whom, dec, res, r):
     """Whom seat x's Pit Trap removes now, or -1 for no one yet.  The policy:
     the enemy whose declared, unresolved blow (_blow) would bring one of x's
-    Beings to 0 Hits -- the hardest such blow.  The random-legal policy: any
-    enemy in the combat, or no one, alike."""
+    Beings to 0 Hits -- the hardest such blow -- unless x's blows that resolve
+    before it will fell that enemy first (_felled_first, I104).  The
+    random-legal policy: any enemy in the combat, or no one, alike."""
     if is_random(s, x):
         n = 0
         for j in fighters(s):
@@ -955,7 +956,7 @@ def _trap_target(s, t, x, side, order, what, whom, dec, res, r):
         if s.I[e, F_FIGHT] != 1 - side or v < 0 or s.I[v, F_FIGHT] != side or not can_act(s, t, e):
             continue
         harm = _blow(s, t, e, what[ke], v, r)
-        if harm >= hits_left(s, t, v, r) and harm > best_v:
+        if harm >= hits_left(s, t, v, r) and harm > best_v and not _felled_first(s, t, ke, r):
             best, best_v = e, harm
     return best
 

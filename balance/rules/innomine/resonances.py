@@ -53,7 +53,7 @@ from .d666 import D666, check_chance, d6_check, rescue_cost, target_for_faces
 from .d666 import roll as d666_roll
 from .damage import counters_for, deal_damage
 from .dissonance import add_dissonance
-from .essence import pay
+from .essence import pay, spare_essence
 from .objects import talisman_bonus
 from .policies import W_D666_AFTER, W_D666_BEFORE, is_random, weight
 from .state import (
@@ -347,8 +347,8 @@ def essence_before(s, p):
 def resonance_d666(s, t, actor, target, faces):
     """The d666 variant's Resonance roll (docs/rules.md, I-d666): the classic roll's
     target mapped to a d666 target, +1 per Essence spent before the roll, and a
-    failure bought back at 2 Essence per +1 when the policy allows that much.
-    Returns (success, check digit, dice total)."""
+    failure bought back at 2 Essence per +1 when the policy allows that much
+    (_rescue_budget).  Returns (success, check digit, dice total)."""
     p = s.I[actor, F_CTRL]
     before = essence_before(s, p)
     pay(s, p, before, actor, target, T_BUY_BEFORE)
@@ -356,10 +356,19 @@ def resonance_d666(s, t, actor, target, faces):
     ok, total, check = d666_roll(s.rng, goal)
     if not ok:
         cost = rescue_cost(total, goal)
-        if 0 < cost <= weight(s, p, W_D666_AFTER) and cost <= s.S[p, S_ESSENCE]:
+        if 0 < cost <= _rescue_budget(s, t, p) and cost <= s.S[p, S_ESSENCE]:
             pay(s, p, cost, actor, target, T_BUY_AFTER)
             ok = True
     return ok, check, total
+
+
+@njit(cache=True)
+def _rescue_budget(s, t, p):
+    """Most Essence seat p spends after a failed d666 roll: the policy's
+    ``d666_after``, or, for a scripted policy, all the Essence its hand has no
+    use for (essence.spare_essence, I103)."""
+    cap = weight(s, p, W_D666_AFTER)
+    return cap if is_random(s, p) else max(cap, spare_essence(s, t, p))
 
 
 @njit(cache=True)

@@ -14,7 +14,7 @@ from positions import BELIAL, GABRIEL, Board, data_deck, peek
 from scipy.stats import binomtest
 
 from balance.rules.innomine import state as S
-from balance.rules.innomine.actions import _best_attack
+from balance.rules.innomine.actions import _attack_frame, _attack_score, _best_attack
 from balance.rules.innomine.beings import attach, attack_value, can_act, is_down, leave_play, move_to
 from balance.rules.innomine.acts import best_holder
 from balance.rules.innomine.combat import (
@@ -59,7 +59,16 @@ from balance.rules.innomine.combat_types import open_types
 from balance.rules.innomine.damage import deal_damage, ethereal_loss, resolve_zero_hits
 from balance.rules.innomine.effects import use_ability
 from balance.rules.innomine.humans import afterlife_side
-from balance.rules.innomine.policies import NOTE_COST, W_ATTACK_HUMAN, W_COMBAT_ACTS, W_GANG, W_RANDOM, W_RETREAT
+from balance.rules.innomine.policies import (
+    NOTE_COST,
+    W_ATTACK_HUMAN,
+    W_COMBAT_ACTS,
+    W_COURT,
+    W_GANG,
+    W_RANDOM,
+    W_RETREAT,
+    W_WAIT,
+)
 from balance.rules.innomine.tables import D_ATK, D_HITS
 from balance.rules.innomine.tethers import burn_demons_in_combat
 from balance.rules.innomine.trace import T_ATTACK, T_LEAD, T_PLAY, T_ROUND
@@ -505,6 +514,36 @@ def test_a_leader_picks_a_defender_that_speed_leaves_behind_an_attacker(combat_d
     assert declaration(b) == [ramiel, vashka, grasch, jehoel]
 
 
+@pytest.mark.parametrize("first", ["Speed", "Leader"])
+def test_a_human_does_not_strike_for_its_fate_where_the_defence_strikes_first(combat_decks, first):
+    """I106: Ray Dunne, held by Belial, attacks Azra for the blow that meets his
+    Fate ("cause two or more damage"), since it resolves before the blow of
+    Azra's that would bring him to 0 Hits (I101).  Not when Azra strikes first:
+    with the Speed Skill ("Beings with more Speed declare and resolve before
+    Beings with less", I58), or picked by Marnel's "Leader: Marnel allows any
+    one defending Being in a combat round to act before attackers" (I15).
+    With Speed of his own Ray strikes first again, and attacks."""
+    b = board((combat_decks["belial"], combat_decks["gabriel"]))
+    s, L = b.s, b.new_york
+    ray = b.put(GABRIEL, "Ray Dunne", L, ctrl=BELIAL)
+    azra = b.put(GABRIEL, "Azra", L)
+    if first == "Leader":
+        b.put(GABRIEL, "Marnel", L)
+    S.collect_rivals(s, BELIAL)
+
+    def worth():
+        able, choice, gang, atk = _attack_frame(s, b.t, ray, BELIAL)
+        assert able
+        return _attack_score(s, b.t, ray, BELIAL, azra, choice, gang, atk, -1e9) - s.w[BELIAL, W_WAIT]
+    assert hits(b, "Ray Dunne", CORPOREAL) <= atk(b, "Azra", CORPOREAL)
+    if first == "Speed":
+        assert worth() > 0
+        attach(s, b.t, b.take(GABRIEL, "Speed"), azra, GABRIEL)
+    assert worth() < 0
+    attach(s, b.t, b.take(BELIAL, "Speed"), ray, BELIAL)
+    assert worth() > 0
+
+
 def test_a_being_with_speed_fells_its_attacker_before_the_blow_lands(combat_decks):
     """The order decides the fight: "Resolve effects in this order", and a Being
     at 0 Hits "can take no further actions".  Grasch and Azra can each fell the
@@ -669,6 +708,36 @@ def test_killing_a_human_is_worth_what_the_soul_brings_the_seat():
     assert target_value(s, b.t, BELIAL, ed) == -1.0
     I[ed, S.F_CTRL] = -1
     assert target_value(s, b.t, BELIAL, ed) == 0.5 * w - 0.5 < 0
+
+
+def test_a_human_leaning_to_the_other_side_is_worth_killing_before_its_fate_is_met():
+    """I107: Sam Okafor's Fate is "spend three whole turns Influenced for Hell".
+    Held by Belial he reincarnates if killed before the third turn ends, so the
+    further he has come the more Gabriel wants him dead: half her attack_human
+    and her court times the share of the turns spent.  Once the Fate is met his
+    Soul is Belial's either way (-1).  Belial, and Gabriel for a Sam she holds,
+    see no Soul to deny.  With two turns spent Azra goes for Sam, not Vashka."""
+    b = board()
+    s, I = b.s, b.s.I
+    sam = b.put(BELIAL, "Sam Okafor", b.new_york, ctrl=BELIAL)
+    vashka = b.put(BELIAL, "Vashka", b.new_york)
+    azra = b.put(GABRIEL, "Azra", b.new_york)
+    turns = S.F_CNT + COUNTERS["turns_hell"]
+    half = 0.5 * s.w[GABRIEL, W_ATTACK_HUMAN]
+    for n in range(3):
+        I[sam, turns] = n
+        assert target_value(s, b.t, GABRIEL, sam) == pytest.approx(half + s.w[GABRIEL, W_COURT] * n / 3)
+        assert target_value(s, b.t, BELIAL, sam) == 0.5 * s.w[BELIAL, W_ATTACK_HUMAN]
+    I[sam, turns] = 3
+    assert target_value(s, b.t, GABRIEL, sam) == -1.0
+    I[sam, turns] = 2
+    I[sam, S.F_CTRL] = GABRIEL
+    assert target_value(s, b.t, GABRIEL, sam) == half
+    I[sam, S.F_CTRL] = BELIAL
+    S.collect_rivals(s, GABRIEL)
+    assert _best_attack(s, b.t, azra, GABRIEL)[0] == sam
+    I[sam, turns] = 0
+    assert _best_attack(s, b.t, azra, GABRIEL)[0] == vashka
 
 
 def test_a_human_at_zero_corporeal_hits_dies_and_goes_to_its_afterlife():

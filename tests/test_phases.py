@@ -798,21 +798,30 @@ def test_damage_counters_come_off_every_turn_for_non_humans_and_at_the_controlle
 
 
 def test_a_scripted_policy_does_not_throw_a_being_at_a_defence_it_cannot_beat():
-    """I83: Vashka (Corporeal Attack 1, 4 Hits) against Marnel (6 Hits), with Azra
-    beside him (3 + 3 Attack: Vashka at 0 Hits in one round), is hopeless and
-    worth less than Waiting; against Marnel at his last Hit it is worth an attack."""
+    """I83: Vashka (Corporeal Attack 1, 4 Hits) against Bucephel (6 Hits, Attack
+    4: Vashka at 0 Hits in one round) is hopeless and worth less than Waiting;
+    against Bucephel at his last Hit it is worth an attack.  I106: not once
+    Marnel stands beside him, whose "Leader: Marnel allows any one defending
+    Being in a combat round to act before attackers" lets Bucephel fell Vashka
+    before her blow lands."""
     b = Board()
     b.clear_board()
     s, I = b.s, b.s.I
     ny = b.put(BELIAL, "New York", b.earth, ctrl=-1)
     vashka = b.put(BELIAL, "Vashka", ny)
-    marnel = b.put(GABRIEL, "Marnel", ny)
-    b.put(GABRIEL, "Azra", ny)
+    bucephel = b.put(GABRIEL, "Bucephel", ny)
     wait = s.w[BELIAL, W_WAIT]
     S.collect_rivals(s, BELIAL)
-    assert _attack_score(s, b.t, vashka, BELIAL, marnel, False, 1.0, attack_value(s, b.t, vashka, CORPOREAL), -1e9) < wait
-    I[marnel, S.F_DMG + CORPOREAL] = b.t.C[b.design("Marnel"), D_HITS + CORPOREAL] - 1
-    assert _attack_score(s, b.t, vashka, BELIAL, marnel, False, 1.0, attack_value(s, b.t, vashka, CORPOREAL), -1e9) > wait
+
+    def worth():
+        return _attack_score(s, b.t, vashka, BELIAL, bucephel, False, 1.0,
+                             attack_value(s, b.t, vashka, CORPOREAL), -1e9) - wait
+    assert worth() < 0
+    I[bucephel, S.F_DMG + CORPOREAL] = b.t.C[b.design("Bucephel"), D_HITS + CORPOREAL] - 1
+    assert worth() > 0
+    b.put(GABRIEL, "Marnel", ny)
+    S.collect_rivals(s, BELIAL)
+    assert worth() < 0
 
 
 def test_a_strong_defence_counts_the_cherubs_ward():
@@ -825,11 +834,15 @@ def test_a_strong_defence_counts_the_cherubs_ward():
     s, I = b.s, b.s.I
     ed = b.put(GABRIEL, "Ed Holder", b.earth, ctrl=GABRIEL)
     kerubiel = b.put(GABRIEL, "Kerubiel", b.earth)
+    vashka = b.put(BELIAL, "Vashka", b.earth)
     S.collect_rivals(s, BELIAL)
     both = attack_value(s, b.t, ed, CORPOREAL) + attack_value(s, b.t, kerubiel, CORPOREAL)
-    assert _strong_defence(s, b.t, ed, CORPOREAL, both) and not _strong_defence(s, b.t, ed, CORPOREAL, both + 1)
+
+    def strong(hits):
+        return _strong_defence(s, b.t, vashka, ed, CORPOREAL, hits, False)
+    assert strong(both) and not strong(both + 1)
     I[kerubiel, S.F_ATTUNED] = ed
-    assert _strong_defence(s, b.t, ed, CORPOREAL, both + 2) and not _strong_defence(s, b.t, ed, CORPOREAL, both + 3)
+    assert strong(both + 2) and not strong(both + 3)
 
 
 def test_a_human_weighs_what_its_blow_does_to_its_destiny_and_fate():

@@ -46,6 +46,7 @@ from .combat import (
     may_join_attack,
     may_take_base_attack,
     may_use_base_attack,
+    speed,
     target_value,
 )
 from .combat_types import open_types
@@ -159,6 +160,7 @@ from .vocabulary import (
     E_FREE_MOVE,
     E_HEAL,
     E_INFLUENCE,
+    E_LEADER,
     E_RESTRICT_INFLUENCED,
     E_SEARCH_LOCATION,
     E_SEARCH_SKILL,
@@ -591,7 +593,9 @@ def _attack_score(s, t, i, p, j, choice, gang, atk, best):
     above ``best``; if i cannot bring j to 0 Hits in that round either, the
     attack is hopeless and worth only the engagement the urges ask for (I83)
     and what the blow does to a Human's Destiny and Fate, which it deals before
-    the defence answers (I101)."""
+    the defence answers (I101) -- unless the blows that resolve before i's
+    (Speed, a Leader's pick) could bring i to 0 Hits: then i never strikes, and
+    the attack is worth only the urges (I106)."""
     if (realm_of(s, s.I[j, F_LOC]) != realm_of(s, s.I[i, F_LOC]) or not attackable(s, t, j, p)
             or not may_harm(s, t, i, j)):
         return -1e9
@@ -617,29 +621,44 @@ def _attack_score(s, t, i, p, j, choice, gang, atk, best):
         val += 0.5 * weight(s, p, W_HOLD_TETHER)
     urge = (engage_urge(s, t, i, j) + oath_urge(s, t, i, j)) * weight(s, p, W_ATTACK_SERVITOR)
     sc = score(s, p, val + urge)
-    if sc > best and _strong_defence(s, t, j, r, my_hits):
-        sc = score(s, p, 0.5 * (val + urge) if ratio >= 1.0 else urge + court)
+    if sc > best and _strong_defence(s, t, i, j, r, my_hits, False):
+        if _strong_defence(s, t, i, j, r, my_hits, True):
+            sc = score(s, p, urge)          # i falls before its blow lands (I106)
+        else:
+            sc = score(s, p, 0.5 * (val + urge) if ratio >= 1.0 else urge + court)
     return sc
 
 
 @njit(cache=True)
-def _strong_defence(s, t, j, r, hits):
+def _strong_defence(s, t, i, j, r, hits, first):
     """Whether the able Beings of j's controller at j's Location could strike
-    back with an Attack of at least ``hits``, with the bonuses a Cherub would
-    have Defending j there (attunement.wards, I105)."""
+    back at i with an Attack of at least ``hits``, with the bonuses a Cherub
+    would have Defending j there (attunement.wards, I105); with ``first``,
+    counting only the blows that resolve before i's (I106): those of Beings
+    with more Speed than i (combat.speed), and, when a Leader is among them,
+    the strongest one's of i's Speed, which the Leader may send before the
+    attackers (combat._leader_pick)."""
     l, q = s.I[j, F_LOC], s.I[j, F_CTRL]
     if q < 0:
         return hits <= 0
-    total = 0
+    mine = speed(s, t, i) if first else 0
+    total, led, rest = 0, False, 0
     for k in rivals(s):
         if s.I[k, F_LOC] == l and s.I[k, F_CTRL] == q and can_act(s, t, k):
-            total += attack_value(s, t, k, r)
+            v = attack_value(s, t, k, r)
             if s.I[k, F_ATTUNED] >= 0:
                 ward, tether_ward = wards(s, t, k, j)
-                total += ward + tether_ward
+                v += ward + tether_ward
+            fast = speed(s, t, k) if first else 0
+            if first and fast <= mine:
+                led = led or has_effect(s, t, k, E_LEADER)
+                if fast == mine:        # a Leader's pick goes before attackers of its own Speed
+                    rest = max(rest, v)
+                continue
+            total += v
             if total >= hits:
                 return True
-    return total >= hits
+    return total + (rest if led else 0) >= hits
 
 
 # ------------------------------------------------------------------ abilities

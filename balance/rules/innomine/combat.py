@@ -57,7 +57,7 @@ from .d666 import d6_check
 from .damage import damage_from, deal_damage, resolve_zero_hits
 from .dissonance import action_dissonance, add_dissonance, breaks_oath, harm_notes, keep_oaths, uses_card
 from .essence import action_cost, pay_action
-from .humans import afterlife_side, dealing_gain, realm_share
+from .humans import afterlife_side, dealing_gain, lean, realm_share
 from .ranks import worth
 from .policies import (
     NOTE_COST,
@@ -120,7 +120,7 @@ from .state import (
     realm_type,
     tracing,
 )
-from .tables import D_ATK, D_CTYPE, D_EFFECTS, D_HITS, D_KIND, in_game
+from .tables import D_ATK, D_CTYPE, D_EFFECTS, D_HITS, D_KIND, P_SIDE, in_game
 from .superior_dissonance import NEVER_RETREAT, engage_demons, location_harm, sheet_demands, sheet_note
 from .tethers import archangel_tether, burn_demons_in_combat
 from .trace import (
@@ -261,13 +261,22 @@ def target_value(s, t, p, j):
     it where its Destiny and Fate say -- a gift to another seat if they favour
     its side, or its Superior Influences it (humans.realm_share) -- so such
     Humans are not worth attacking: their worth is p's chance of the Soul less
-    the others'.  Servitors are worth more with Ranks on them (ranks.worth)."""
+    the others'.  A Human bound for neither side reincarnates: killing it
+    denies a Superior of the other side that Influences it the Soul it is
+    leaning toward (humans.lean), worth p's ``court`` by how far it has come
+    (I107).  Servitors are worth more with Ranks on them (ranks.worth)."""
     if t.C[s.I[j, F_DESIGN], D_CTYPE] == HUMAN:
         side = afterlife_side(s, t, j)
         if side >= 0:
             share = realm_share(s, t, j, p, side)
             return share * weight(s, p, W_ATTACK_HUMAN) - (1.0 - share)
-        return 0.5 * weight(s, p, W_ATTACK_HUMAN) if s.I[j, F_CTRL] >= 0 else -1.0
+        q = s.I[j, F_CTRL]
+        if q < 0:
+            return -1.0
+        v = 0.5 * weight(s, p, W_ATTACK_HUMAN)
+        if t.seat[q, P_SIDE] != t.seat[p, P_SIDE]:
+            v += weight(s, p, W_COURT) * lean(s, t, j, t.seat[q, P_SIDE])
+        return v
     return weight(s, p, W_ATTACK_SERVITOR) * (1.0 + 0.1 * worth(s, t, j))
 
 
@@ -697,12 +706,11 @@ def _order(s, t, order, key, p, q):
     pick (I15) before the attackers, then the attackers, then the defenders,
     each side in the order its Beings came into play (I58)."""
     n, top, acts = 0, -1, 0
-    speedy = in_game(t, E_SPEED)
     for side in range(2):
         for i in fighters(s):
             if s.I[i, F_FIGHT] == side and can_act(s, t, i):
                 order[n] = i
-                key[n] = 2 * effect_sum(s, t, i, E_SPEED, 1) if speedy else 0
+                key[n] = 2 * speed(s, t, i)
                 if side == ATTACKING and key[n] > top:
                     top = key[n]
                 if _trap(s, t, i) >= 0:
@@ -722,6 +730,13 @@ def _order(s, t, order, key, p, q):
     if q >= 0 and may_hold(s, q, E_REINFORCE):
         acts |= REINFORCE << DEFENDING
     return n, acts
+
+
+@njit(cache=True)
+def speed(s, t, i):
+    """Being i's Speed (effect ``speed``: the Speed Skill, Michael's Ofanim of
+    War); a Being with more declares and resolves before one with less (I58)."""
+    return effect_sum(s, t, i, E_SPEED, 1) if in_game(t, E_SPEED) else 0
 
 
 @njit(cache=True)

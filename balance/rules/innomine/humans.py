@@ -131,6 +131,19 @@ def afterlife_side(s, t, h):
 
 
 @njit(cache=True)
+def lean(s, t, h, side):
+    """How far Human h has come toward the condition that would send it to
+    ``side``'s Realms (Destiny for Heaven, Fate for Hell), 0 to 1: the counter's
+    share of an "at least" condition's value; 0 for any other kind, which a
+    count does not bring nearer ("at most", once passed, is lost for good)."""
+    at = D_DESTINY if side == HEAVEN else D_FATE
+    cond = t.C[s.I[h, F_DESIGN], at:at + 4]
+    if cond[1] != COND_AT_LEAST or cond[2] <= 0:
+        return 0.0
+    return min(1.0, s.I[h, F_CNT + cond[0]] / cond[2])
+
+
+@njit(cache=True)
 def realm_share(s, t, h, p, side):
     """The chance that Human h, going to ``side``'s Realms, enters seat p's
     (afterlife_seat): 1 or 0 if a Superior of that side Influences it, else p's

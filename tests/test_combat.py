@@ -1035,6 +1035,24 @@ def test_a_blow_whose_author_falls_first_does_not_count():
     assert _choose(s, b.t, vashka, L, R_CO, 2) == (A_ATTACK, azra)
 
 
+def test_a_human_whose_blow_lands_first_is_weighed_as_it_will_be_when_struck():
+    """I108: Leslie Hamerson, held by Belial, attacks Kerubiel.  Her Fate is
+    "cause more damage than she heals", so her declared blow, which resolves
+    before Kerubiel's (attackers first), meets it: struck down after it, she
+    would go to Hell.  Kerubiel does not hit her then; with no blow declared,
+    killing her is worth a blow (she would reincarnate)."""
+    b = board()
+    s, L = b.s, b.new_york
+    leslie = b.put(GABRIEL, "Leslie Hamerson", L, ctrl=BELIAL)
+    kerubiel = b.put(GABRIEL, "Kerubiel", L)
+    sides(b, [leslie], [kerubiel])
+    assert _choose(s, b.t, kerubiel, L, R_CO, 0) == (A_ATTACK, leslie)
+    order, what, whom = s.rounds
+    order[0], what[0], whom[0] = leslie, A_ATTACK, kerubiel
+    assert _choose(s, b.t, kerubiel, L, R_CO, 1)[0] != A_ATTACK
+    assert s.I[leslie, S.F_CNT + COUNTERS["damage_dealt"]] == 0      # the reckoning put the counter back
+
+
 @pytest.mark.parametrize("she_attacks", [False, True])
 def test_a_being_with_nothing_worth_doing_retreats_before_it_falls(she_attacks):
     """I84 for a defender, I93 for an attacker: Gabriel's Tamiel fights Belial's Ed

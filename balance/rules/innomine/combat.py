@@ -82,6 +82,7 @@ from .state import (
     F_ATTS,
     F_ATTUNED,
     F_BOOST,
+    F_CNT,
     F_CTRL,
     F_DESIGN,
     F_DISCORD,
@@ -162,6 +163,7 @@ from .vocabulary import (
     E_RETREAT_STAY,
     E_ROLL_DAMAGE,
     E_SPEED,
+    C_DAMAGE_DEALT,
     CALABITE,
     ELOHITE,
     HEAVEN,
@@ -999,8 +1001,9 @@ def _choose(s, t, i, L, r, k=0):
     the combat's realm, or that the blows its side has declared this round will
     bring down (_declared_against), as a player would (I80), and weigh the
     notes a blow would cost (dissonance.harm_notes: a Mercurian's on a Human), and
-    what a Human's damage dealt does to its Destiny and Fate (I95).  A Song of
-    Fire, which has no one target, is weighed over every Being it would hurt
+    what a Human's damage dealt does to its Destiny and Fate (I95), its own
+    blows that resolve first counted (_struck_value, I108).  A Song of Fire,
+    which has no one target, is weighed over every Being it would hurt
     (_song_worth, I98).  No
     Resonance without game text, of which it is part (a Kyriotate's host, I60):
     no Calabite's tear; a sheet's abilities are game text too (sheet_param)."""
@@ -1017,7 +1020,7 @@ def _choose(s, t, i, L, r, k=0):
         if (s.I[j, F_FIGHT] < 0 or s.I[j, F_FIGHT] == s.I[i, F_FIGHT] or not is_being(s, t, j)
                 or not may_harm(s, t, i, j)):
             continue
-        v = target_value(s, t, p, j)
+        v = _struck_value(s, t, p, j, r, k)
         if v <= 0:
             unwanted = True
             continue
@@ -1086,6 +1089,27 @@ def _song_worth(s, t, i, r, k, song):
             continue
         total += target_value(s, t, p, j) * (0.2 + _kill_worth(song, left)) - NOTE_COST * harm_notes(s, t, i, j)
     return total + weight(s, p, W_COURT) * dealing_gain(s, t, i, p, dealt)
+
+
+@njit(cache=True)
+def _struck_value(s, t, p, j, r, k):
+    """target_value of j for a blow declared after the round's first ``k``
+    declarations, which resolve before it: by then a Human's own blows among
+    them that land (_felled_first) have counted their damage toward its
+    Destiny and Fate (I95), and may have sent its Soul to the other side (I108).
+    The counter is raised for the reckoning and put back."""
+    if t.C[s.I[j, F_DESIGN], D_CTYPE] != HUMAN:
+        return target_value(s, t, p, j)
+    order, what, whom = s.rounds[0], s.rounds[1], s.rounds[2]
+    dealt = 0
+    for m in range(k):
+        v = whom[m]
+        if order[m] == j and v >= 0 and not _felled_first(s, t, m, r):
+            dealt += int(min(_blow(s, t, j, what[m], v, r), max(hits_left(s, t, v, r), 0)))
+    s.I[j, F_CNT + C_DAMAGE_DEALT] += dealt
+    value = target_value(s, t, p, j)
+    s.I[j, F_CNT + C_DAMAGE_DEALT] -= dealt
+    return value
 
 
 @njit(cache=True, inline="always")

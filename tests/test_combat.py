@@ -402,6 +402,39 @@ def test_a_retreat_from_open_ground_goes_to_a_card_location_of_the_realm():
 
 
 # ================================================================== sides and order
+@pytest.mark.parametrize("random", [False, True])
+def test_a_gang_is_as_large_as_the_fight_needs(random):
+    """I109: Grasch (Corporeal Attack 3) attacks Tamiel (4 Hits) with Hadriel
+    (4 Hits) beside her: 8 Hits to take.  Belial's other Beings on Earth may
+    all join, but a scripted policy sends the strongest first and stops once
+    the attackers' blows in a round match those Hits: Moloquin and Nyx (3
+    each) join, and the two Vashkas (1) keep their actions for another attack.
+    The random-legal policy sends them all."""
+    b = board()
+    s, I, L = b.s, b.s.I, b.new_york
+    s.w[BELIAL, W_GANG] = 1
+    s.w[BELIAL, W_RANDOM] = float(random)
+    lead = b.put(BELIAL, "Grasch", L)
+    gang = [b.put(BELIAL, name, b.earth) for name in ("Vashka", "Moloquin", "Nyx", "Vashka")]
+    for i in [lead] + gang:
+        I[i, S.F_ACTS] = 1
+    tamiel = b.put(GABRIEL, "Tamiel", L)
+    b.put(GABRIEL, "Hadriel", L)
+    need = hits(b, "Tamiel", CORPOREAL) + hits(b, "Hadriel", CORPOREAL)
+    S.enlist(s, lead, ATTACKING)
+    s.g[S.G_FIGHT_TARGET] = tamiel
+    _gather_attackers(s, b.t, BELIAL, L, R_CO)
+    joined = [i for i in gang if I[i, S.F_FIGHT] == ATTACKING]
+    if random:
+        assert joined == gang
+        return
+    power = [atk(b, "Grasch", CORPOREAL)] + [attack_value(s, b.t, i, CORPOREAL) for i in joined]
+    assert sum(power[:-1]) < need <= sum(power)
+    left = [i for i in gang if i not in joined]
+    assert left and all(I[i, S.F_ACTS] == 1 for i in left)
+    assert max(attack_value(s, b.t, i, CORPOREAL) for i in left) <= min(power[1:])
+
+
 def test_attackers_join_from_anywhere_in_the_realm_and_defending_is_free():
     """"Multiple Beings may enter a single combat at once; the target of the attack
     is automatically engaged in combat, and any beings who can Defend may choose to
@@ -426,6 +459,7 @@ def test_attackers_join_from_anywhere_in_the_realm_and_defending_is_free():
     I[tired, S.F_ACTS] = 0
     S.enlist(s, lead, ATTACKING)
     S.enlist(s, target, DEFENDING)
+    s.g[S.G_FIGHT_TARGET] = target
     _gather_attackers(s, b.t, BELIAL, L, R_CO)
     assert I[joiner, S.F_FIGHT] == ATTACKING and I[joiner, S.F_LOC] == L and I[joiner, S.F_ACTS] == 0
     assert [I[i, S.F_FIGHT] for i in (spent, away, human)] == [-1, -1, -1]

@@ -72,10 +72,13 @@ def test_a_shift_of_twice_the_bound_is_detected_every_time(independent_pairs):
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_planted_rule_change_is_detected_on_real_games(seed):
-    """Gabriel played as a warmonger instead of an influencer wins far less."""
-    result = compare(experiment(seed), change=Change(policy_a="warmonger"), settings=Settings(batch=400), jobs=2)
+    """Gabriel played by the random-legal policy instead of the influencer wins
+    far less (about 32 points on these seeds).  (The warmonger, once the planted
+    change here, is within 6 points of the influencer since its gangs are no
+    larger than a fight needs, I109.)"""
+    result = compare(experiment(seed), change=Change(policy_a="random"), settings=Settings(batch=400), jobs=2)
     assert result["verdict"].to_list() == [CHANGED]
-    assert result["difference"][0] < -0.10
+    assert result["difference"][0] < -0.20
 
 
 def test_a_configuration_against_itself_exits_0(tmp_path):
@@ -93,7 +96,7 @@ def test_a_configuration_against_itself_exits_0(tmp_path):
 def test_a_planted_change_exits_1(tmp_path):
     path = tmp_path / "base.toml"
     path.write_text(f'name = "base"\nseed = 4\ngames = 10\n[grid]\npairs = [["{GABRIEL}", "{BELIAL}"]]\nthreshold = 2\n')
-    proc = balance("compare", path, "--policy-a", "warmonger", "--batch", 200, "--jobs", 2,
+    proc = balance("compare", path, "--policy-a", "random", "--batch", 200, "--jobs", 2,
                    "--out", tmp_path / "out")
     assert proc.returncode == 1, proc.stderr
     assert "CHANGED" in proc.stdout

@@ -469,13 +469,62 @@ def _can_fight_in(s, t, i, r):
 def _gather_attackers(s, t, p, L, r):
     """"Multiple Beings may enter a single combat at once": with the gang weight,
     p's other Beings that may join (may_join_attack) join -- not a Djinn against
-    the target of its Attunement (beings.may_harm)."""
+    the target of its Attunement (beings.may_harm).  A scripted policy sends
+    the strongest first, and no more once the attackers' blows in a round match
+    the Hits the fight must take (_hits_to_take): the rest keep their actions
+    (I109).  The random-legal policy sends them all."""
     if weight(s, p, W_GANG) < 0.5:
         return
-    for j in beings_in_play(s):
-        if may_join_attack(s, t, j, p, L, r) and may_harm(s, t, j, s.g[G_FIGHT_TARGET]):
-            _join(s, t, j, L, ATTACKING)
-            _log_join(s, j, L, ATTACKING)
+    target = s.g[G_FIGHT_TARGET]
+    need, have = 1e18, 0.0
+    if not is_random(s, p):
+        need = _hits_to_take(s, t, L, target, r)
+        for i in fighters(s):
+            if s.I[i, F_FIGHT] == ATTACKING:
+                have += _strike(s, t, i, r)
+    while have < need:
+        best, best_d = -1, -1.0
+        for j in beings_in_play(s):
+            if may_join_attack(s, t, j, p, L, r) and may_harm(s, t, j, target):
+                d = _strike(s, t, j, r)
+                if d > best_d:
+                    best, best_d = j, d
+        if best < 0:
+            return
+        _join(s, t, best, L, ATTACKING)
+        _log_join(s, best, L, ATTACKING)
+        have += best_d
+
+
+@njit(cache=True)
+def _strike(s, t, i, r):
+    """The most damage i can deal in a round of a combat of type r (_uses)."""
+    base, roll, song = _uses(s, t, i, r)
+    return max(base, roll, song)
+
+
+@njit(cache=True)
+def _hits_to_take(s, t, L, target, r):
+    """The Hits in realm r an attack on ``target`` at L must take to carry the
+    field: the target's, and those of the Beings that would Defend it
+    (_would_defend), as the scripted policies reckon a gang's size (I109)."""
+    need = float(max(hits_left(s, t, target, r), 0))
+    q = s.I[target, F_CTRL]
+    if q >= 0 and weight(s, q, W_DEFEND) >= 0.5:
+        for j in beings_in_play(s):
+            if j != target and _would_defend(s, t, j, q, L, target, r):
+                need += max(hits_left(s, t, j, r), 0)
+    return need
+
+
+@njit(cache=True)
+def _would_defend(s, t, j, q, L, target, r):
+    """May Being j Defend ``target`` of seat q's at L in a combat of type r
+    (_gather_defenders)?"""
+    return (s.I[j, F_FIGHT] < 0 and s.I[j, F_CTRL] == q
+            and (s.I[j, F_LOC] == L or may_move_freely(s, t, j, L)) and can_act(s, t, j)
+            and t.C[s.I[j, F_DESIGN], D_CTYPE] == SERVITOR and may_defend(s, t, j, target)
+            and s.I[j, F_HOST] < 0 and _can_fight_in(s, t, j, r))
 
 
 @njit(cache=True)
@@ -502,10 +551,7 @@ def _gather_defenders(s, t, q, L, target, r):
     if weight(s, q, W_DEFEND) < 0.5:
         return
     for j in beings_in_play(s):
-        if (s.I[j, F_FIGHT] < 0 and s.I[j, F_CTRL] == q
-                and (s.I[j, F_LOC] == L or may_move_freely(s, t, j, L)) and can_act(s, t, j)
-                and t.C[s.I[j, F_DESIGN], D_CTYPE] == SERVITOR and may_defend(s, t, j, target)
-                and s.I[j, F_HOST] < 0 and _can_fight_in(s, t, j, r)):
+        if _would_defend(s, t, j, q, L, target, r):
             if s.I[j, F_LOC] != L:
                 move_freely(s, t, j, L)
             enlist(s, j, DEFENDING)

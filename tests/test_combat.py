@@ -1069,6 +1069,33 @@ def test_a_blow_whose_author_falls_first_does_not_count():
     assert _choose(s, b.t, vashka, L, R_CO, 2) == (A_ATTACK, azra)
 
 
+def test_a_human_strikes_a_being_not_worth_felling_for_its_fate():
+    """I110: Ray Dunne, held by Belial, has the Fate "cause two or more damage".
+    Sam Okafor, whom no one Influences, would reincarnate if killed, which
+    Belial does not want (target_value -1), yet Ray's blow at him meets the
+    Fate: Ray attacks him rather than Wait, and strikes him in the combat.
+    With the Fate met already he does neither."""
+    b = board()
+    s, I, L = b.s, b.s.I, b.new_york
+    ray = b.put(GABRIEL, "Ray Dunne", L, ctrl=BELIAL)
+    sam = b.put(GABRIEL, "Sam Okafor", L, ctrl=-1)
+    assert target_value(s, b.t, BELIAL, sam) < 0
+    S.collect_rivals(s, BELIAL)
+
+    def attack_worth():
+        able, choice, gang, power = _attack_frame(s, b.t, ray, BELIAL)
+        if not able:
+            return -1e9
+        return _attack_score(s, b.t, ray, BELIAL, sam, choice, gang, power, -1e9) - s.w[BELIAL, W_WAIT]
+    assert attack_worth() > 0
+    sides(b, [ray], [sam])
+    assert _choose(s, b.t, ray, L, R_CO) == (A_ATTACK, sam)
+    I[ray, S.F_CNT + COUNTERS["damage_dealt"]] = 2
+    assert _choose(s, b.t, ray, L, R_CO)[0] != A_ATTACK
+    I[ray, S.F_FIGHT] = I[sam, S.F_FIGHT] = -1
+    assert attack_worth() < 0
+
+
 def test_a_human_whose_blow_lands_first_is_weighed_as_it_will_be_when_struck():
     """I108: Leslie Hamerson, held by Belial, attacks Kerubiel.  Her Fate is
     "cause more damage than she heals", so her declared blow, which resolves

@@ -588,7 +588,8 @@ def _attack_score(s, t, i, p, j, choice, gang, atk, best):
     j would cost i (dissonance.harm_notes), in the combat type i would
     choose against it (combat.combat_type) if it has a ``choice``, else in its
     realm's, where its base Attack is ``atk`` (_attack_frame); a Human's blow is
-    weighed too by what its damage dealt does to its Destiny and Fate (I95).  A
+    weighed too by what its damage dealt does to its Destiny and Fate (I95),
+    which may make a target not worth killing worth striking (I110).  A
     strong defence (one that can bring i to 0 Hits in a round) halves a score
     above ``best``; if i cannot bring j to 0 Hits in that round either, the
     attack is hopeless and worth only the engagement the urges ask for (I83)
@@ -600,7 +601,7 @@ def _attack_score(s, t, i, p, j, choice, gang, atk, best):
             or not may_harm(s, t, i, j)):
         return -1e9
     v = target_value(s, t, p, j)
-    if v <= 0:
+    if v <= 0 and t.C[s.I[i, F_DESIGN], D_CTYPE] != HUMAN:
         return -1e9
     if choice:
         r = combat_type(s, t, i, j)
@@ -616,6 +617,8 @@ def _attack_score(s, t, i, p, j, choice, gang, atk, best):
     room = hits_left(s, t, j, r)
     ratio = min(1.0, dmg / max(1, room))
     court = weight(s, p, W_COURT) * dealing_gain(s, t, i, p, max(0, min(atk, room)))
+    if v <= 0 and court <= 0:
+        return -1e9
     val = v * (0.3 + 0.7 * ratio) - NOTE_COST * harm_notes(s, t, i, j) + court
     if is_tether(s, t, s.I[j, F_LOC]):
         val += 0.5 * weight(s, p, W_HOLD_TETHER)

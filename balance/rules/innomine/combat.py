@@ -265,8 +265,8 @@ def target_value(s, t, p, j):
     Humans are not worth attacking: their worth is p's chance of the Soul less
     the others'.  A Human bound for neither side reincarnates: killing it
     denies a Superior of the other side that Influences it the Soul it is
-    leaning toward (humans.lean), worth p's ``court`` by how far it has come
-    (I107).  Servitors are worth more with Ranks on them (ranks.worth)."""
+    leaning toward (humans.lean), worth the larger of p's ``attack_human`` and
+    ``court`` by how far it has come (I107).  Servitors are worth more with Ranks on them (ranks.worth)."""
     if t.C[s.I[j, F_DESIGN], D_CTYPE] == HUMAN:
         side = afterlife_side(s, t, j)
         if side >= 0:
@@ -277,7 +277,7 @@ def target_value(s, t, p, j):
             return -1.0
         v = 0.5 * weight(s, p, W_ATTACK_HUMAN)
         if t.seat[q, P_SIDE] != t.seat[p, P_SIDE]:
-            v += weight(s, p, W_COURT) * lean(s, t, j, t.seat[q, P_SIDE])
+            v += max(weight(s, p, W_ATTACK_HUMAN), weight(s, p, W_COURT)) * lean(s, t, j, t.seat[q, P_SIDE])
         return v
     return weight(s, p, W_ATTACK_SERVITOR) * (1.0 + 0.1 * worth(s, t, j))
 
@@ -1048,7 +1048,8 @@ def _choose(s, t, i, L, r, k=0):
     bring down (_declared_against), as a player would (I80), and weigh the
     notes a blow would cost (dissonance.harm_notes: a Mercurian's on a Human), and
     what a Human's damage dealt does to its Destiny and Fate (I95), its own
-    blows that resolve first counted (_struck_value, I108).  A Song of Fire,
+    blows that resolve first counted (_struck_value, I108) -- for which a Human
+    strikes even a Being not worth felling (I110).  A Song of Fire,
     which has no one target, is weighed over every Being it would hurt
     (_song_worth, I98).  No
     Resonance without game text, of which it is part (a Kyriotate's host, I60):
@@ -1062,12 +1063,13 @@ def _choose(s, t, i, L, r, k=0):
     disables = has_sheet(s, t, i, E_DISABLE_OBJECT)
     best_a, best_j, best_v = A_WAIT, -1, 0.0
     unwanted = False        # an enemy i does not want to hurt
+    human = t.C[s.I[i, F_DESIGN], D_CTYPE] == HUMAN
     for j in fighters(s):
         if (s.I[j, F_FIGHT] < 0 or s.I[j, F_FIGHT] == s.I[i, F_FIGHT] or not is_being(s, t, j)
                 or not may_harm(s, t, i, j)):
             continue
         v = _struck_value(s, t, p, j, r, k)
-        if v <= 0:
+        if v <= 0 and not human:
             unwanted = True
             continue
         a, dmg = A_WAIT, 0.0
@@ -1099,6 +1101,9 @@ def _choose(s, t, i, L, r, k=0):
         if a != A_FORFEIT and a != A_DISABLE:
             cost = (NOTE_COST * harm_notes(s, t, i, j)
                     - weight(s, p, W_COURT) * dealing_gain(s, t, i, p, int(min(dmg, left))))
+        if v <= 0 and cost >= 0:    # a Human strikes a Being not worth felling only for its Destiny or Fate
+            unwanted = True
+            continue
         sc = score(s, p, v * (0.2 + kill) - cost)
         if sc > best_v:
             best_a, best_j, best_v = a, x, sc

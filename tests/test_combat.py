@@ -14,7 +14,7 @@ from positions import BELIAL, GABRIEL, Board, data_deck, peek
 from scipy.stats import binomtest
 
 from balance.rules.innomine import state as S
-from balance.rules.innomine.actions import _attack_frame, _attack_score, _best_attack
+from balance.rules.innomine.actions import _attack_frame, _attack_score, _best_attack, _strong_defence
 from balance.rules.innomine.beings import attach, attack_value, can_act, is_down, leave_play, move_to
 from balance.rules.innomine.acts import best_holder
 from balance.rules.innomine.combat import (
@@ -49,6 +49,7 @@ from balance.rules.innomine.combat import (
     can_base_attack,
     combat_type,
     fight,
+    may_join_attack,
     may_take_base_attack,
     pit_trap,
     song_hits,
@@ -402,6 +403,23 @@ def test_a_retreat_from_open_ground_goes_to_a_card_location_of_the_realm():
 
 
 # ================================================================== sides and order
+def test_a_human_joins_a_gang_only_if_its_blow_does_not_serve_the_other_side():
+    """I111: at gang 2 a Human joins its side's attacks, but Ray Dunne, held by
+    Gabriel, would meet his Fate ("cause two or more damage") with his blow and
+    go to Hell when he falls: he stays out.  Sam Okafor, whose Destiny and Fate
+    count turns, joins; held by Belial, Ray joins too."""
+    b = board()
+    s, I, L = b.s, b.s.I, b.new_york
+    s.w[:, W_GANG] = 2
+    ray = b.put(GABRIEL, "Ray Dunne", b.earth, ctrl=GABRIEL)
+    sam = b.put(GABRIEL, "Sam Okafor", b.earth, ctrl=GABRIEL)
+    I[ray, S.F_ACTS] = I[sam, S.F_ACTS] = 1
+    assert may_join_attack(s, b.t, sam, GABRIEL, L, R_CO)
+    assert not may_join_attack(s, b.t, ray, GABRIEL, L, R_CO)
+    I[ray, S.F_CTRL] = BELIAL
+    assert may_join_attack(s, b.t, ray, BELIAL, L, R_CO)
+
+
 @pytest.mark.parametrize("random", [False, True])
 def test_a_gang_is_as_large_as_the_fight_needs(random):
     """I109: Grasch (Corporeal Attack 3) attacks Tamiel (4 Hits) with Hadriel
@@ -576,6 +594,24 @@ def test_a_human_does_not_strike_for_its_fate_where_the_defence_strikes_first(co
     assert worth() < 0
     attach(s, b.t, b.take(BELIAL, "Speed"), ray, BELIAL)
     assert worth() > 0
+
+
+def test_a_faster_leader_still_sends_its_pick_first(combat_decks):
+    """I106: Ramiel, Michael's Ofanite of War, has Speed 1 and is a Leader: his
+    blow resolves before Therkax's, and so does that of his Leader's pick,
+    Jehoel ("any one defending Being in a combat round to act before
+    attackers").  Together, not Ramiel alone, they strike first at Therkax with
+    their two Attacks."""
+    b = board((combat_decks["belial"], combat_decks["michael"]))
+    s, L = b.s, b.new_york
+    therkax = b.put(BELIAL, "Therkax", L)
+    jehoel = b.put(GABRIEL, "Jehoel", L)
+    ramiel = b.put(GABRIEL, "Ramiel", L)
+    S.collect_rivals(s, BELIAL)
+    both = attack_value(s, b.t, ramiel, CORPOREAL) + attack_value(s, b.t, jehoel, CORPOREAL)
+    assert attack_value(s, b.t, jehoel, CORPOREAL) > 0
+    assert _strong_defence(s, b.t, therkax, jehoel, CORPOREAL, both, True)
+    assert not _strong_defence(s, b.t, therkax, jehoel, CORPOREAL, both + 1, True)
 
 
 def test_a_being_with_speed_fells_its_attacker_before_the_blow_lands(combat_decks):

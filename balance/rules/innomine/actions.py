@@ -653,8 +653,8 @@ def _strong_defence(s, t, i, j, r, hits, first):
                 ward, tether_ward = wards(s, t, k, j)
                 v += ward + tether_ward
             fast = speed(s, t, k) if first else 0
+            led = led or (first and has_effect(s, t, k, E_LEADER))
             if first and fast <= mine:
-                led = led or has_effect(s, t, k, E_LEADER)
                 if fast == mine:        # a Leader's pick goes before attackers of its own Speed
                     rest = max(rest, v)
                 continue

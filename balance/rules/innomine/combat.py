@@ -532,12 +532,15 @@ def may_join_attack(s, t, j, p, L, r):
     """Would Being j join an attack of seat p's at L in a combat of type r
     (_gather_attackers, whatever the target): p's, out of combat, with an action
     left, able, in L's realm and able to do harm in that combat; a Servitor, or a
-    Human at gang >= 1.5."""
+    Human at gang >= 1.5 whose blow would not move its Destiny or Fate away from
+    p's side (humans.dealing_gain, I111)."""
     if not (s.I[j, F_FIGHT] < 0 and s.I[j, F_CTRL] == p and s.I[j, F_ACTS] > 0 and can_act(s, t, j)
             and realm_of(s, s.I[j, F_LOC]) == realm_of(s, L) and _can_fight_in(s, t, j, r)):
         return False
     c = t.C[s.I[j, F_DESIGN], D_CTYPE]
-    return c == SERVITOR or (c == HUMAN and weight(s, p, W_GANG) >= 1.5)
+    if c == HUMAN:
+        return weight(s, p, W_GANG) >= 1.5 and dealing_gain(s, t, j, p, int(_strike(s, t, j, r))) >= 0
+    return c == SERVITOR
 
 
 @njit(cache=True)

@@ -149,7 +149,9 @@ def test_a_being_can_be_attacked_once_it_has_spent_an_opposing_turn_in_its_realm
 @pytest.mark.parametrize("seat, name", [(GABRIEL, "Kindling"), (BELIAL, "Poof")])
 def test_relievers_and_demonlings_neither_use_nor_take_base_corporeal_attacks(seat, name):
     """Relievers and Demonlings "can neither use nor be targeted by a base Corporeal
-    Attack value" -- Celestial ones are another matter."""
+    Attack value" -- Celestial ones are another matter.  A Gun ("Roll d6.  Being
+    takes half of result (round up)") is no base Attack: with one, the foe
+    attacks (I112)."""
     b = board()
     s = b.s
     r = b.put(seat, name, b.earth)
@@ -157,7 +159,11 @@ def test_relievers_and_demonlings_neither_use_nor_take_base_corporeal_attacks(se
     assert atk(b, name, CORPOREAL) > 0
     assert not can_base_attack(s, b.t, r, R_CO) and can_base_attack(s, b.t, r, R_CE)
     assert not may_take_base_attack(s, b.t, foe, r, R_CO) and may_take_base_attack(s, b.t, foe, r, R_CE)
-    assert _best_attack(s, b.t, foe, 1 - seat)[0] == -1       # nobody there to attack
+    S.collect_rivals(s, 1 - seat)
+    assert list(S.rivals(s)) == [r]
+    assert _best_attack(s, b.t, foe, 1 - seat)[0] == -1       # nothing to attack it with
+    attach(s, b.t, b.take(1 - seat, "Gun"), foe, 1 - seat)
+    assert _best_attack(s, b.t, foe, 1 - seat)[0] == r
 
 
 def test_humans_fight_only_corporeally():

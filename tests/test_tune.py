@@ -8,7 +8,7 @@ off about one time in ten.
 
 Deck A is Belial: since I101 his Tempted Humans strike to meet their damage
 Fates, and he wins about 65% against Gabriel at 2 Humans on these seeds (after
-I110: 0.654; the proposal, Hadriel 4 -> 1 and Tamiel 3 -> 0, scores 0.496 on
+I112: 0.659; the proposal, Hadriel 4 -> 1 and Tamiel 3 -> 0, scores 0.499 on
 16,000 fresh games)."""
 import json
 from types import SimpleNamespace

@@ -46,6 +46,7 @@ from .combat import (
     may_join_attack,
     may_take_base_attack,
     may_use_base_attack,
+    other_means,
     speed,
     target_value,
 )
@@ -587,9 +588,12 @@ def _attack_score(s, t, i, p, j, choice, gang, atk, best):
     continuous oath urges i to engage a demon, and lowered by the notes harming
     j would cost i (dissonance.harm_notes), in the combat type i would
     choose against it (combat.combat_type) if it has a ``choice``, else in its
-    realm's, where its base Attack is ``atk`` (_attack_frame); a Human's blow is
-    weighed too by what its damage dealt does to its Destiny and Fate (I95),
-    which may make a target not worth killing worth striking (I110).  A
+    realm's, where its base Attack is ``atk`` (_attack_frame); where the base
+    Attack rules bar it (a Demonling or Reliever in Corporeal combat), by its
+    other means, a Gun's roll or a Song of Fire (combat.other_means, I112).  A
+    Human's blow is weighed too by what its damage dealt does to its Destiny
+    and Fate (I95), which may make a target not worth killing worth striking
+    (I110).  A
     strong defence (one that can bring i to 0 Hits in a round) halves a score
     above ``best``; if i cannot bring j to 0 Hits in that round either, the
     attack is hopeless and worth only the engagement the urges ask for (I83)
@@ -605,18 +609,19 @@ def _attack_score(s, t, i, p, j, choice, gang, atk, best):
         return -1e9
     if choice:
         r = combat_type(s, t, i, j)
-        if not base_attack_legal(s, t, i, j, r):
-            return -1e9
-        atk = attack_value(s, t, i, r)
+        blow = float(attack_value(s, t, i, r)) if base_attack_legal(s, t, i, j, r) else 0.0
     else:       # _attack_frame found i's own side of the base Attack rules met
         r = realm_type(s, s.I[i, F_LOC])
-        if not may_take_base_attack(s, t, i, j, r):
+        blow = float(atk) if may_take_base_attack(s, t, i, j, r) else 0.0
+    if blow <= 0:
+        blow = other_means(s, t, i, r)      # a Gun's roll, a Song of Fire (I112)
+        if blow <= 0:
             return -1e9
-    dmg = atk * gang
+    dmg = blow * gang
     my_hits = hits_left(s, t, i, r)
     room = hits_left(s, t, j, r)
     ratio = min(1.0, dmg / max(1, room))
-    court = weight(s, p, W_COURT) * dealing_gain(s, t, i, p, max(0, min(atk, room)))
+    court = weight(s, p, W_COURT) * dealing_gain(s, t, i, p, max(0, min(int(blow), room)))
     if v <= 0 and court <= 0:
         return -1e9
     val = v * (0.3 + 0.7 * ratio) - NOTE_COST * harm_notes(s, t, i, j) + court

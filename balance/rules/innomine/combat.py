@@ -504,6 +504,15 @@ def _strike(s, t, i, r):
 
 
 @njit(cache=True)
+def other_means(s, t, i, r):
+    """The most damage i can deal in a round of a combat of type r without its
+    base Attack: a Gun-style roll or a Song of Fire (_uses), which may harm a
+    Being that base Attacks may not (I112)."""
+    base, roll, song = _uses(s, t, i, r)
+    return max(roll, song)
+
+
+@njit(cache=True)
 def _hits_to_take(s, t, L, target, r):
     """The Hits in realm r an attack on ``target`` at L must take to carry the
     field: the target's, and those of the Beings that would Defend it

@@ -593,14 +593,13 @@ def _attack_score(s, t, i, p, j, choice, gang, atk, best):
     other means, a Gun's roll or a Song of Fire (combat.other_means, I112).  A
     Human's blow is weighed too by what its damage dealt does to its Destiny
     and Fate (I95), which may make a target not worth killing worth striking
-    (I110).  A
-    strong defence (one that can bring i to 0 Hits in a round) halves a score
-    above ``best``; if i cannot bring j to 0 Hits in that round either, the
-    attack is hopeless and worth only the engagement the urges ask for (I83)
-    and what the blow does to a Human's Destiny and Fate, which it deals before
-    the defence answers (I101) -- unless the blows that resolve before i's
-    (Speed, a Leader's pick) could bring i to 0 Hits: then i never strikes, and
-    the attack is worth only the urges (I106)."""
+    (I110).  A strong defence (one that can bring i to 0 Hits in a round)
+    halves a score above ``best``; if i cannot bring j to 0 Hits in that round
+    either, the attack is hopeless and worth only the engagement the urges ask
+    for (I83) and what the blow does to a Human's Destiny and Fate, which it
+    deals before the defence answers (I101) -- unless the blows that resolve
+    before i's (Speed, a Leader's pick) could bring i to 0 Hits: then i never
+    strikes, and the attack is worth only the urges (I106)."""
     if (realm_of(s, s.I[j, F_LOC]) != realm_of(s, s.I[i, F_LOC]) or not attackable(s, t, j, p)
             or not may_harm(s, t, i, j)):
         return -1e9

@@ -55,6 +55,19 @@ def _int64(name, lo=-2**63):
     return parse
 
 
+def _points(name):
+    """Win-rate points above 0 and below 100."""
+    def parse(text):
+        try:
+            v = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name}: {text!r} is not a number") from None
+        if not 0 < v < 100:
+            raise argparse.ArgumentTypeError(f"{name}: {v:g}: must be above 0 and below 100 (win-rate points)")
+        return v
+    return parse
+
+
 def _jobs_arg(p):
     p.add_argument("--jobs", type=_positive("--jobs"), default=os.cpu_count() or 1,
                    help="worker processes (default: all cores, %(default)s)")
@@ -205,13 +218,18 @@ def cmd_report(args):
 
 
 def cmd_impact(args):
-    """Causal card impact: replay an experiment's seeds with each card of a deck blanked, paired against the deck as built.
+    """Causal card impact: replay an experiment's seeds with each card of a deck swapped for a baseline card, paired against the deck as built.
 
-    A blank keeps the card's type, kind, cost and side, has no effects, and a
-    Being blank has Attack 0 and Hits 1 in every realm. Writes
-    RUN_DIR/impact/<deck file name>.csv, which 'balance report RUN_DIR' shows."""
+    The baseline is the card's blank (same type, kind, cost and side, no
+    effects; a Being blank has Attack 0 and Hits 1 in every realm), or an
+    average card (the win rates with each of up to 3 library cards of the same
+    type within 1 Essence of its cost, averaged). Each card's verdict: helps,
+    hurts (shown, Benjamini-Yekutieli adjusted p < 0.05), negligible (shown
+    within +/- --bound) or undecided. Writes RUN_DIR/impact/<deck file
+    name>[-average].csv, which 'balance report RUN_DIR' shows."""
     from .runner.impact import card_impact
-    path = card_impact(args.experiment, args.deck, cards=args.cards, games=args.games, jobs=args.jobs, out=args.out)
+    path = card_impact(args.experiment, args.deck, cards=args.cards, games=args.games, jobs=args.jobs, out=args.out,
+                       baseline=args.baseline, bound=args.bound / 100)
     print(f"impact written to {path}")
     return 0
 
@@ -295,6 +313,11 @@ def parser():
                    help="card names to blank, one at a time (default: every Repository card of the deck)")
     p.add_argument("--games", type=_even("--games"), help="games per cell (default: the experiment file's 'games')")
     _jobs_arg(p)
+    p.add_argument("--baseline", choices=("blank", "average"), default="blank",
+                   help="what each card is swapped for: its blank, or an average card of its type and cost band "
+                        "(default %(default)s)")
+    p.add_argument("--bound", type=_points("--bound"), default=2.0,
+                   help="win-rate points within which an impact shown is negligible (default %(default)s)")
     p.add_argument("--out", help="run directory whose impact/ folder receives the CSV (default runs/<experiment name>)")
     p.set_defaults(run=cmd_impact)
     p = sub.add_parser("simulate", help=_help(cmd_simulate), description=cmd_simulate.__doc__)

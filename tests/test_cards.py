@@ -501,7 +501,7 @@ def test_blanks_swap_one_seats_copies_for_a_card_that_does_nothing():
     leaves Gabriel's copies alone; the blank keeps type and cost, loses effects."""
     g, b = load_deck(GABRIEL), load_deck(BELIAL)
     plain = compile_tables([g, b])
-    blank = compile_tables([g, b], {"Song of Fire": {"cost": 9}}, blanks=[[], ["Song of Fire", "Therkax"]])
+    blank = compile_tables([g, b], {"Song of Fire": {"cost": 9}}, [{}, {"Song of Fire": None, "Therkax": None}])
     t, names = blank.tables, blank.names
     song, song_blank = names.index("Song of Fire"), names.index("Song of Fire (blank)")
     assert t.ctype[song_blank] == t.ctype[song] and t.cost[song_blank] == t.cost[song] == 9
@@ -518,4 +518,4 @@ def test_blanks_swap_one_seats_copies_for_a_card_that_does_nothing():
 
 def test_blanking_a_card_not_in_the_deck_names_the_deck():
     with pytest.raises(DeckError, match=r"belial\.toml.*Therkaz.*did you mean 'Therkax'"):
-        compile_tables([load_deck(GABRIEL), load_deck(BELIAL)], blanks=[[], ["Therkaz"]])
+        compile_tables([load_deck(GABRIEL), load_deck(BELIAL)], swaps=[{}, {"Therkaz": None}])

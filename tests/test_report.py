@@ -29,6 +29,8 @@ def report(small_run):
                    f'pairs = [["{GABRIEL}", "{BELIAL}"]]\nthreshold = [3, 5]\n')
     ok(balance("impact", exp, "--deck", BELIAL, "--cards", "Arson Spree", "Therkax", "--games", 200, "--jobs", 2,
                "--out", run_dir))
+    ok(balance("impact", exp, "--deck", BELIAL, "--cards", "Therkax", "--baseline", "average", "--games", 200,
+               "--jobs", 2, "--out", run_dir))
     out = tmp / "out"
     ok(balance("report", run_dir, "--out", out, "--min-games", 50))
     return out, raw_rows(run_dir)
@@ -69,9 +71,15 @@ def test_report_numbers_equal_plain_python(report):
 def test_causal_impact_is_in_the_report(report):
     out, rows = report
     table = list(csv.DictReader(open(out / "tables/causal_impact.csv")))
-    assert {r["card"] for r in table} == {"Arson Spree", "Therkax"}
+    assert {(r["card"], r["baseline"]) for r in table} == {("Arson Spree", "blank"), ("Therkax", "blank"),
+                                                           ("Therkax", "average card")}
     base = [g for g in rows if g["game"] < 200]       # the impact replayed games 0..199 of both cells
-    assert float(table[0]["baseline_win_rate"]) == pytest.approx(sum(g["winner"] == 1 for g in base) / len(base))
+    for r in table:
+        assert float(r["built_win_rate"]) == pytest.approx(sum(g["winner"] == 1 for g in base) / len(base))
+        assert r["verdict"] in ("helps", "hurts", "negligible", "undecided")
+    summary = (out / "summary.md").read_text()
+    assert "Card verdicts against the blank (causal, 2 cards" in summary
+    assert "Card verdicts against the average card (causal, 1 card:" in summary
 
 
 def chromium_missing():

@@ -5,7 +5,7 @@ file they are exported as.
 Modules: ``outcomes`` (win rate, score, draws, seats, first player, matrix,
 threshold sweep), ``length`` (game length), ``essence`` (Essence curves),
 ``cards`` (observational card impact), ``causal`` (paired blank-card impact),
-``intervals`` (Wilson, Newcombe, Benjamini-Yekutieli); and the paired
+``intervals`` (pair-aware Wilson, Benjamini-Yekutieli); and the paired
 sequential test (``sprt``), the regression check (``compare``) and the cost
 search (``tune``)."""
 from __future__ import annotations

@@ -1,25 +1,30 @@
-"""Card impact, 17lands style (DESIGN §7): per deck and card design, the win
-rate of the deck in games where the card was in the opening hand (OH WR),
-drawn later (GD WR, not in the opening hand), either (GIH WR), in the deck but
-never seen (GNS WR) and played (played WR); IWD = GIH WR - GNS WR.
+"""Card impact, 17lands style (DESIGN §7), observational: per deck and card
+design, the win rate of the deck in games where the card was in the opening
+hand (OH WR), drawn later (GD WR, not in the opening hand), either (GIH WR),
+in the deck but never seen (GNS WR) and played (played WR); IWD = GIH WR - GNS WR.
 
 A game counts once per card design (the records keep one presence bit per
 design, not copies).  Only Repository cards are drawn, so Events cards (never
-in a hand) are left out.  IWD has Newcombe's interval and a Fisher exact test
-of GIH against GNS games; p-values are adjusted across all judged cards with
-Benjamini-Yekutieli.  A card with fewer than ``min_games`` GIH or GNS games is
-"too rare to judge": shown, not ranked, no p-value."""
+in a hand) are left out.  Every interval counts seed pairs, not games (the
+games of one seed, in every cell, are one cluster): the rates have
+``intervals.pair_wilson``'s interval and IWD the cluster-robust interval of a
+weighted least-squares fit of "won" on "in hand" (statsmodels).  IWD is an
+association, not an effect -- a card seen in long games looks as good or as bad
+as long games are for its deck -- so it claims no significance: the card
+verdicts of the report come from the causal test (``causal``).  A card with
+fewer than ``min_games`` GIH or GNS games is "too rare to judge": shown,
+without an interval or rank."""
 from __future__ import annotations
 
+import numpy as np
 import polars as pl
-from scipy.stats import fisher_exact
+import statsmodels.api as sm
 
 from ..runner.store import Run
 from .frames import SIDES, deck_games
-from .intervals import fdr_by, newcombe, with_wilson
+from .intervals import CONFIDENCE, with_pair_wilson
 
 MIN_GAMES = 200
-ALPHA = 0.05
 GROUPS = ("gih", "oh", "gd", "gns", "played")
 
 
@@ -35,38 +40,67 @@ def has(mask: str) -> pl.Expr:
     return (pl.col(mask) & pl.col("bit")) > 0
 
 
-def counts(run: Run) -> pl.DataFrame:
-    """Games and wins of each deck in each group, per card (cards never in hand dropped)."""
+def groups() -> dict[str, pl.Expr]:
+    """Each group's condition on a (game, deck, card) row."""
     in_hand = has("open") | has("drawn")
-    groups = {"gih": in_hand, "oh": has("open"), "gd": has("drawn") & ~has("open"), "gns": ~in_hand,
-              "played": has("played")}
+    return {"gih": in_hand, "oh": has("open"), "gd": has("drawn") & ~has("open"), "gns": ~in_hand,
+            "played": has("played")}
+
+
+def card_rows(run: Run) -> pl.LazyFrame:
+    """One row per game, deck and card design of that deck."""
+    return deck_games(run).select("cell", "pair", "side", "deck", "won", "open", "drawn", "played").join(
+        card_bits(run).lazy(), on=["cell", "side"])
+
+
+def counts(run: Run) -> pl.DataFrame:
+    """Games and wins of each deck in each group, per card, with each group's
+    win rate and its pair-aware interval (cards never in hand dropped)."""
+    rows = card_rows(run)
     aggs = {}
-    for g, cond in groups.items():
+    for g, cond in groups().items():
         aggs[f"{g}_games"] = cond.sum()
         aggs[f"{g}_wins"] = (cond & pl.col("won")).sum()
-    lf = deck_games(run).select("cell", "side", "deck", "won", "open", "drawn", "played").join(
-        card_bits(run).lazy(), on=["cell", "side"])
-    return lf.group_by("deck", "card").agg(games=pl.len(), **aggs).filter(pl.col("gih_games") > 0).sort(
+    df = rows.group_by("deck", "card").agg(games=pl.len(), **aggs).filter(pl.col("gih_games") > 0).sort(
         "deck", "card").collect()
+    for g, cond in groups().items():
+        rate = with_pair_wilson(rows, ["deck", "card"], pl.col("won") & cond, f"{g}_wr", cond)
+        df = df.join(rate.drop(f"{g}_wr_eff"), on=["deck", "card"], how="left")
+    return df
+
+
+def iwd_interval(per_pair: pl.DataFrame) -> tuple[float, float, float]:
+    """IWD with its 95% interval from one card's (pair, in_hand, games, wins)
+    rows: the in-hand coefficient of won ~ 1 + in_hand fitted by least squares
+    weighted by games (the same fit as one row per game), with the
+    cluster-robust covariance over seed pairs (statsmodels)."""
+    x = sm.add_constant(per_pair["in_hand"].cast(pl.Float64).to_numpy())
+    n = per_pair["games"].to_numpy().astype(float)
+    fit = sm.WLS(per_pair["wins"].to_numpy() / n, x, weights=n).fit(
+        cov_type="cluster", cov_kwds={"groups": per_pair["pair"].to_numpy()}, use_t=True)
+    lo, hi = fit.conf_int(1 - CONFIDENCE)[1]
+    return float(fit.params[1]), float(lo), float(hi)
+
+
+def iwd(run: Run, judged: pl.DataFrame) -> pl.DataFrame:
+    """(deck, card, iwd_lo, iwd_hi) of the judged cards."""
+    g = groups()
+    per_pair = card_rows(run).filter(g["gih"] | g["gns"]).group_by("deck", "card", "pair", g["gih"].alias(
+        "in_hand")).agg(games=pl.len(), wins=pl.col("won").sum()).join(judged.lazy(), on=["deck", "card"]).collect()
+    rows = []
+    for (deck, card), part in per_pair.group_by("deck", "card"):
+        _, lo, hi = iwd_interval(part)
+        rows.append((deck, card, lo, hi))
+    return pl.DataFrame(rows, schema={"deck": pl.String, "card": pl.String, "iwd_lo": pl.Float64,
+                                      "iwd_hi": pl.Float64}, orient="row")
 
 
 def impact(run: Run, min_games: int = MIN_GAMES) -> pl.DataFrame:
-    """The card-impact table: rates with Wilson intervals, IWD with its
-    interval, p and BY-adjusted p, ``status`` (higher / lower / not significant
-    / too rare to judge) and ``rank`` by IWD within the deck (judged cards only)."""
-    df = counts(run)
-    for g in GROUPS:
-        df = with_wilson(df, f"{g}_wins", f"{g}_games", f"{g}_wr")
-    judged = (df["gih_games"] >= min_games) & (df["gns_games"] >= min_games)
-    ci = [newcombe(*r) for r in df.select("gih_wr", "gih_wr_lo", "gih_wr_hi", "gns_wr", "gns_wr_lo",
-                                          "gns_wr_hi").iter_rows()]
-    p = [fisher_exact([[r[0], r[1] - r[0]], [r[2], r[3] - r[2]]]).pvalue if ok else float("nan")
-         for r, ok in zip(df.select("gih_wins", "gih_games", "gns_wins", "gns_games").iter_rows(), judged)]
-    df = df.with_columns(iwd=pl.col("gih_wr") - pl.col("gns_wr"), iwd_lo=pl.Series([c[0] for c in ci]),
-                         iwd_hi=pl.Series([c[1] for c in ci]), p=pl.Series(p, dtype=pl.Float64).fill_nan(None),
-                         p_adjusted=pl.Series(fdr_by(p), dtype=pl.Float64).fill_nan(None), judged=judged)
-    status = (pl.when(~pl.col("judged")).then(pl.lit("too rare to judge"))
-              .when(pl.col("p_adjusted") >= ALPHA).then(pl.lit("not significant"))
-              .when(pl.col("iwd") > 0).then(pl.lit("significantly higher")).otherwise(pl.lit("significantly lower")))
+    """The observational card-impact table: rates with pair-aware intervals,
+    IWD with its interval, ``judged`` and ``rank`` by IWD within the deck
+    (judged cards only; no significance is claimed)."""
+    df = counts(run).with_columns(iwd=pl.col("gih_wr") - pl.col("gns_wr"),
+                                  judged=(pl.col("gih_games") >= min_games) & (pl.col("gns_games") >= min_games))
+    df = df.join(iwd(run, df.filter("judged").select("deck", "card")), on=["deck", "card"], how="left")
     rank = pl.when(pl.col("judged")).then(pl.col("iwd").rank("ordinal", descending=True).over("deck", "judged"))
-    return df.with_columns(status=status, rank=rank).sort("deck", "rank", "card", nulls_last=True)
+    return df.with_columns(rank=rank).sort("deck", "rank", "card", nulls_last=True)

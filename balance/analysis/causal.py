@@ -1,8 +1,19 @@
 """Causal card impact (DESIGN §7): the same seeds played with a deck as built
-and with one card's copies swapped for blanks; per card, the paired
-difference of the deck's win rate (baseline - blanked) with a t interval over
-the seed pairs' differences (common random numbers make it sharp), p-values
-adjusted across cards with Benjamini-Yekutieli."""
+and with one card's copies swapped for a baseline card -- its blank, or each of
+a few real cards of the same type and cost band (their mean is "an average
+card") -- and, per card, the paired difference of the deck's win rate
+(as built - swapped).
+
+The unit is the seed: games 2k and 2k+1 share seed k with the seats exchanged,
+and every cell plays the same seeds, so a seed's differences in all cells are
+averaged into one value, and the t interval and test run over seeds.
+
+Each card gets one of four verdicts (p-values adjusted across the cards of the
+table with Benjamini-Yekutieli):
+- "helps" / "hurts": the difference is shown to be above / below zero;
+- "negligible": it is shown to lie within ±bound (two one-sided tests at
+  alpha, i.e. the 1 - 2 alpha interval inside the bound);
+- "undecided": neither; more games would decide."""
 from __future__ import annotations
 
 import numpy as np
@@ -12,23 +23,40 @@ from .intervals import CONFIDENCE, fdr_by
 from .sprt import paired_difference
 
 ALPHA = 0.05
+BOUND = 0.02                  # win-rate points below which an impact is negligible
+HELPS, HURTS, NEGLIGIBLE, UNDECIDED = "helps", "hurts", "negligible", "undecided"
 
 
-def paired(base: np.ndarray, blank: np.ndarray) -> dict:
-    """Mean of base - blank (0/1 wins of the same games, in seat-swapped
-    pairs), with the interval and p of a t-test over the pairs' differences
-    (the pair is the independent unit: its two games share their seeds)."""
-    d = base.astype(float) - blank.astype(float)
-    mean, low, high, p = paired_difference((d[0::2] + d[1::2]) / 2, CONFIDENCE)
-    return {"diff": mean, "diff_lo": low, "diff_hi": high, "p": p}
+def seed_differences(base: np.ndarray, other: np.ndarray) -> np.ndarray:
+    """Per seed k, the mean of (base - other) over its two games in every cell;
+    ``base`` and ``other`` are (cells, games) arrays of 0/1 wins."""
+    d = base.astype(float) - other.astype(float)
+    return d.reshape(d.shape[0], -1, 2).mean(axis=(0, 2))
 
 
-def impact_table(deck: str, base: np.ndarray, blanked: dict[str, np.ndarray]) -> pl.DataFrame:
-    """One row per card: games, baseline and blanked win rates, the paired
-    difference with its interval, p, BY-adjusted p and ``status``."""
-    rows = [{"deck": deck, "card": card, "games": len(base), "baseline_win_rate": float(base.mean()),
-             "blank_win_rate": float(won.mean()), **paired(base, won)} for card, won in blanked.items()]
-    df = pl.DataFrame(rows).with_columns(p_adjusted=pl.Series(fdr_by([r["p"] for r in rows])))
-    status = (pl.when(pl.col("p_adjusted") >= ALPHA).then(pl.lit("not significant"))
-              .when(pl.col("diff") > 0).then(pl.lit("helps the deck")).otherwise(pl.lit("hurts the deck")))
-    return df.with_columns(status=status).sort("diff", descending=True)
+def paired(diffs: np.ndarray, bound: float = BOUND) -> dict:
+    """Mean of the seed differences with its 95% t interval and p, and whether
+    the 1 - 2 alpha interval lies within ±bound (equivalence)."""
+    mean, low, high, p = paired_difference(diffs, CONFIDENCE)
+    _, tost_lo, tost_hi, _ = paired_difference(diffs, 1 - 2 * ALPHA)
+    return {"diff": mean, "diff_lo": low, "diff_hi": high, "p": p, "within": -bound < tost_lo and tost_hi < bound}
+
+
+def verdict(diff: float, p_adjusted: float, within: bool) -> str:
+    """One card's verdict (module docstring)."""
+    if p_adjusted < ALPHA:
+        return HELPS if diff > 0 else HURTS
+    return NEGLIGIBLE if within else UNDECIDED
+
+
+def impact_table(deck: str, baseline: str, base: np.ndarray, swapped: dict[str, np.ndarray],
+                 bound: float = BOUND) -> pl.DataFrame:
+    """One row per card: games, win rates as built and swapped, the paired
+    difference with its interval, p, BY-adjusted p and ``verdict``;
+    ``baseline`` names what the card was swapped for ("blank", "average card")."""
+    rows = [{"deck": deck, "card": card, "baseline": baseline, "games": base.size, "seeds": base.shape[1] // 2,
+             "built_win_rate": float(base.mean()), "swapped_win_rate": float(won.mean()),
+             **paired(seed_differences(base, won), bound)} for card, won in swapped.items()]
+    df = pl.DataFrame(rows).with_columns(p_adjusted=pl.Series(fdr_by([r["p"] for r in rows])), bound=pl.lit(bound))
+    verdicts = [verdict(r["diff"], r["p_adjusted"], r["within"]) for r in df.iter_rows(named=True)]
+    return df.with_columns(verdict=pl.Series(verdicts)).drop("within").sort("diff", descending=True)

@@ -6,7 +6,7 @@ import polars as pl
 
 from ..runner.store import Run
 from .frames import games
-from .intervals import with_wilson
+from .intervals import with_pair_wilson
 from .outcomes import CELL
 
 QUANTILES = (0.1, 0.25, 0.5, 0.75, 0.9)
@@ -15,16 +15,18 @@ BIN = 5         # turns per histogram bar
 
 def summary(run: Run) -> pl.DataFrame:
     """Per cell: games, mean turns, quantiles (linear interpolation), maximum,
-    and the turn-cap, deck-out and draw rates with Wilson intervals."""
+    and the turn-cap, deck-out and draw rates with pair-aware intervals."""
     t = pl.col("turns").cast(pl.Float64)
-    df = games(run).group_by(CELL).agg(
+    g = games(run)
+    ends = {"turn_cap": pl.col("end") == 1, "deck_out": pl.col("end") == 2, "draws": pl.col("winner") == -1}
+    df = g.group_by(CELL).agg(
         games=pl.len(), mean_turns=t.mean(),
         **{f"q{round(q * 100)}": t.quantile(q, "linear") for q in QUANTILES},
-        max_turns=pl.col("turns").max(), turn_cap=(pl.col("end") == 1).sum(), deck_out=(pl.col("end") == 2).sum(),
-        draws=(pl.col("winner") == -1).sum(),
+        max_turns=pl.col("turns").max(), **{k: e.sum() for k, e in ends.items()},
     ).sort("cell").collect()
-    for k in ("turn_cap", "deck_out", "draws"):
-        df = with_wilson(df, k, "games", f"{k}_rate")
+    for k, e in ends.items():
+        df = df.join(with_pair_wilson(g, CELL, e, f"{k}_rate").drop(f"{k}_rate_eff"), on=CELL,
+                     nulls_equal=True)
     return df
 
 

@@ -1,51 +1,61 @@
 """Who wins (DESIGN §7): win rate, score and draws per deck, per matchup and
-per seat with Wilson 95% intervals; the first-player advantage; the matchup
-matrix; win rate against the victory threshold.
+per seat with 95% intervals over seed pairs; the first-player advantage; the
+matchup matrix; win rate against the victory threshold.
 
-Win = the deck won; score = (wins + draws / 2) / games."""
+Win = the deck won; score = (wins + draws / 2) / games.  Every interval is
+``intervals.pair_wilson``: the games of one seed pair (and, since every cell
+plays the same seeds, of one seed across cells) are one unit."""
 from __future__ import annotations
 
 import polars as pl
 
 from ..runner.store import Run
 from .frames import counts, deck_games, games
-from .intervals import with_wilson
+from .intervals import with_pair_wilson
 
 CELL = ["cell", "matchup", "threshold", "setting"]
 
 
-def rates(df: pl.DataFrame) -> pl.DataFrame:
-    """Counts of games, wins and draws plus win rate and draw rate (Wilson) and score."""
-    df = with_wilson(with_wilson(df, "wins", "games", "win_rate"), "draws", "games", "draw_rate")
+def rates(lf: pl.LazyFrame, by: list[str]) -> pl.DataFrame:
+    """Counts of games, wins and draws of the deck rows ``lf`` grouped ``by``,
+    with win rate and draw rate (pair-aware intervals) and score."""
+    win = with_pair_wilson(lf, by, pl.col("won"), "win_rate")
+    draw = with_pair_wilson(lf, by, pl.col("draw"), "draw_rate").drop("draw_rate_eff")
+    df = counts(lf, by).join(win, on=by, nulls_equal=True).join(draw, on=by, nulls_equal=True)
     return df.with_columns(score=(pl.col("wins") + pl.col("draws") / 2) / pl.col("games"))
 
 
 def by_deck(run: Run) -> pl.DataFrame:
     """Each deck over every game it played in the run."""
-    return rates(counts(deck_games(run), ["deck"]))
+    return rates(deck_games(run), ["deck"])
 
 
 def by_matchup(run: Run) -> pl.DataFrame:
     """Each deck in each cell: its win rate, draws and score against the other deck."""
-    return rates(counts(deck_games(run), CELL + ["side", "deck", "opponent"]))
+    return rates(deck_games(run), CELL + ["side", "deck", "opponent"])
 
 
 def by_seat(run: Run) -> pl.DataFrame:
     """Each deck in each cell by seat (0 or 1) and by turn order (moved first or not)."""
-    return rates(counts(deck_games(run), CELL + ["deck", "seat", "went_first"]))
+    return rates(deck_games(run), CELL + ["deck", "seat", "went_first"])
 
 
 def first_player(run: Run) -> pl.DataFrame:
     """The first player's win rate over decisive games, per cell and over the
-    whole run (cell = null): above 50% means moving first is an advantage."""
+    whole run (cell = null): above 50% means moving first is an advantage.  In
+    a mirror the two games of a seed pair are one game seen from each seat, so
+    its interval counts pairs, not games."""
     won = pl.col("winner") == pl.col("first").cast(pl.Int8)
-    agg = dict(games=pl.len(), decisive=(pl.col("winner") >= 0).sum(), first_wins=won.sum())
+    decisive = pl.col("winner") >= 0
+    agg = dict(games=pl.len(), decisive=decisive.sum(), first_wins=won.sum())
     g = games(run)
-    per_cell = g.group_by(CELL).agg(**agg).sort("cell").collect()
-    total = g.select(**agg).collect().with_columns(
-        *(pl.lit(None, per_cell.schema[c]).alias(c) for c in CELL)).with_columns(matchup=pl.lit("all games"))
-    both = pl.concat([per_cell, total.select(per_cell.columns)])
-    return with_wilson(both, "first_wins", "decisive", "first_win_rate")
+    per_cell = g.group_by(CELL).agg(**agg).sort("cell").collect().join(
+        with_pair_wilson(g, CELL, won, "first_win_rate", decisive), on=CELL, how="left", nulls_equal=True)
+    total = g.select(**agg).collect().hstack(
+        with_pair_wilson(g.with_columns(all=pl.lit(0)), ["all"], won, "first_win_rate", decisive).drop("all"))
+    total = total.with_columns(*(pl.lit(None, per_cell.schema[c]).alias(c) for c in CELL)).with_columns(
+        matchup=pl.lit("all games"))
+    return pl.concat([per_cell, total.select(per_cell.columns)])
 
 
 def matrix(run: Run) -> pl.DataFrame:

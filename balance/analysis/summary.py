@@ -1,29 +1,34 @@
-"""The headline numbers of a batch of games, with Wilson 95% intervals (DESIGN §7)."""
+"""The headline numbers of a batch of games with 95% intervals over seed pairs (DESIGN §7)."""
 from dataclasses import dataclass
 
 import numpy as np
 
-from ..rules.innomine.game import R_END, R_FIRST, R_TURNS, R_WINNER
-from .intervals import percent, shown, wilson
+from ..rules.innomine.game import R_END, R_FIRST, R_PAIR, R_TURNS, R_WINNER
+from .intervals import Clustered, percent, shown
+
+
+def per_pair(pair: np.ndarray, hit: np.ndarray, counted: np.ndarray) -> Clustered:
+    """The sums of ``hit`` among ``counted`` games, clustered by seed pair."""
+    _, which = np.unique(pair, return_inverse=True)
+    return Clustered.of(np.bincount(which, hit & counted), np.bincount(which, counted))
 
 
 @dataclass
 class Summary:
     games: int
-    wins: tuple[int, int]        # deck A, deck B
-    draws: int
-    first_wins: int              # games won by the seat that went first
-    decisive: int
-    turns: int                   # summed over games
+    wins: tuple[Clustered, Clustered]     # deck A, deck B, over all games
+    draws: Clustered
+    first: Clustered                      # games won by the seat that went first, over decisive games
+    turns: int                            # summed over games
     end_reasons: dict[int, int]
 
     @classmethod
     def of(cls, rows: np.ndarray) -> "Summary":
-        w = rows[:, R_WINNER]
-        decisive = int((w >= 0).sum())
-        return cls(games=len(rows), wins=(int((w == 0).sum()), int((w == 1).sum())),
-                   draws=int((w < 0).sum()), first_wins=int(((w >= 0) & (w == rows[:, R_FIRST])).sum()),
-                   decisive=decisive, turns=int(rows[:, R_TURNS].sum()),
+        w, pair = rows[:, R_WINNER], rows[:, R_PAIR]
+        every = np.ones(len(rows), bool)
+        return cls(games=len(rows), wins=(per_pair(pair, w == 0, every), per_pair(pair, w == 1, every)),
+                   draws=per_pair(pair, w < 0, every), first=per_pair(pair, w == rows[:, R_FIRST], w >= 0),
+                   turns=int(rows[:, R_TURNS].sum()),
                    end_reasons={int(k): int(v) for k, v in zip(*np.unique(rows[:, R_END], return_counts=True))})
 
     def __add__(self, other: "Summary") -> "Summary":
@@ -31,8 +36,7 @@ class Summary:
         for k, v in other.end_reasons.items():
             reasons[k] = reasons.get(k, 0) + v
         return Summary(self.games + other.games, (self.wins[0] + other.wins[0], self.wins[1] + other.wins[1]),
-                       self.draws + other.draws, self.first_wins + other.first_wins,
-                       self.decisive + other.decisive, self.turns + other.turns, reasons)
+                       self.draws + other.draws, self.first + other.first, self.turns + other.turns, reasons)
 
     @property
     def mean_turns(self) -> float:
@@ -41,12 +45,11 @@ class Summary:
     def lines(self, labels) -> list[str]:
         out = [f"games: {self.games}"]
         for d in range(2):
-            rate = shown(self.wins[d] / self.games, *wilson(self.wins[d], self.games))
-            out.append(f"{labels[d]}: win rate {rate}, {self.wins[d]} wins")
-        out.append(f"draws: {shown(self.draws / self.games, *wilson(self.draws, self.games))}")
-        fp = self.first_wins / self.decisive if self.decisive else float("nan")
-        lo, hi = wilson(self.first_wins, self.decisive)
+            out.append(f"{labels[d]}: win rate {shown(*self.wins[d].interval())}, {self.wins[d].k:.0f} wins")
+        out.append(f"draws: {shown(*self.draws.interval())}")
+        fp, lo, hi = self.first.interval()
         out.append(f"first player wins {percent(fp)} of decisive games (95% CI {percent(lo)} to {percent(hi)})")
+        out.append("(intervals count seed pairs: the two games of a pair share their seed)")
         out.append(f"mean turns: {self.mean_turns:.1f}")
         names = {0: "threshold reached", 1: "turn cap", 2: "deck-out"}
         out.append("end reasons: " + ", ".join(f"{names[k]} {v}" for k, v in sorted(self.end_reasons.items())))

@@ -30,16 +30,17 @@ class CompiledDecks:
     hash: str                   # sha256 of the tables' bytes
 
 
-def compile_tables(decks, overrides=None, blanks=None) -> CompiledDecks:
+def compile_tables(decks, overrides=None, swaps=None) -> CompiledDecks:
     """One ``Tables`` for ``decks`` (one per seat); ``overrides`` = {card name:
     {field: value}} changes numeric fields without editing any file;
-    ``blanks`` = one list of card names per seat, whose copies in that seat's
-    deck are swapped for their blanks (``blank_card``)."""
+    ``swaps`` = one {card name: replacement Card, or None for the card's blank
+    (``blank_card``)} per seat, whose copies in that seat's deck are swapped."""
     if not decks:
         raise DeckError("decks", "matchup", "decks", "no decks given", "one deck per seat")
-    if blanks and any(blanks):
-        decks = [with_blanks(d, names) for d, names in zip(decks, blanks)]
-        overrides = blank_overrides(decks, overrides or {}, {n for names in blanks for n in names})
+    if swaps and any(swaps):
+        decks = [with_swaps(d, swap) for d, swap in zip(decks, swaps)]
+        overrides = blank_overrides(decks, overrides or {},
+                                    {n for swap in swaps for n, card in swap.items() if card is None})
     cards = union_of(decks, "cards", "card")
     names = sorted(cards)
     superior_names = sorted(union_of(decks, "sheets", "superior"))
@@ -160,17 +161,22 @@ def blank_card(card: Card) -> Card:
     return dataclasses.replace(card, name=BLANK.format(card.name), stats=stats, effects=(), text="")
 
 
-def with_blanks(deck: Deck, names) -> Deck:
-    """``deck`` with every copy of each named card swapped for its blank."""
-    for name in names:
+def with_swaps(deck: Deck, swaps: dict) -> Deck:
+    """``deck`` with every copy of each named card swapped for its replacement
+    (None: the card's blank); a replacement the deck already holds adds up."""
+    for name in swaps:
         if name not in deck.repository and name not in deck.events:
-            raise Site(deck.path, f"blank {name!r}").error(
+            raise Site(deck.path, f"swap {name!r}").error(
                 "card", f"not in this deck{did_you_mean(name, deck.distinct())}", "a card of the deck")
-    blank = {n: blank_card(deck.cards[n]) for n in names}
+    new = {n: card or blank_card(deck.cards[n]) for n, card in swaps.items()}
 
     def swap(section):
-        return {(blank[n].name if n in blank else n): k for n, k in section.items()}
-    cards = {n: c for n, c in deck.cards.items() if n not in blank} | {b.name: b for b in blank.values()}
+        out: dict = {}
+        for n, k in section.items():
+            name = new[n].name if n in new else n
+            out[name] = out.get(name, 0) + k
+        return out
+    cards = {n: c for n, c in deck.cards.items() if n not in new} | {c.name: c for c in new.values()}
     return dataclasses.replace(deck, repository=swap(deck.repository), events=swap(deck.events), cards=cards)
 
 

@@ -40,15 +40,15 @@ def write_report(run_dir, out=None, min_games: int = analysis.cards.MIN_GAMES) -
         ("Win rate against the victory threshold", "threshold_sweep", F.threshold_sweep(tabs["threshold_sweep"])),
         ("Game length", "game_length", F.game_length(tabs["game_length_histogram"], tabs["game_length"], length.BIN)),
         ("Essence curves", "essence_curves", F.essence(tabs["essence_curves"], n_games)),
-        ("Card impact (observational)", "card_impact", F.card_impact(tabs["card_impact"], n_games)),
         ("Causal card impact", "causal_impact", F.causal(causal) if causal is not None else None),
+        ("Card impact (observational)", "card_impact", F.card_impact(tabs["card_impact"], n_games)),
     ]
     figs = [(h, cap, save(fig, out / "figures", name)) for h, name, made_fig in made if made_fig
             for fig, cap in [made_fig]]
     title = f"Balance report: {run.manifest['experiment']['name']}" + (" (PARTIAL RUN)" if run.partial else "")
     facts = V.run_facts(run, n_games)
     verdicts = [*V.matchup_verdicts(tabs["outcomes_by_matchup"]), V.first_player_verdict(tabs["first_player"]),
-                *V.card_verdicts(tabs["card_impact"], causal)]
+                *V.card_verdicts(causal)]
     key_tables = [
         ("Win rate per deck and cell", tabs["outcomes_by_matchup"].select(
             "deck", "opponent", "threshold", "setting", "games", "wins", "draws", "win_rate", "win_rate_lo",
@@ -56,12 +56,14 @@ def write_report(run_dir, out=None, min_games: int = analysis.cards.MIN_GAMES) -
         ("First-player advantage", tabs["first_player"].select(
             "matchup", "threshold", "decisive", "first_wins", "first_win_rate", "first_win_rate_lo",
             "first_win_rate_hi")),
-        ("Card impact", tabs["card_impact"].select(
-            "deck", "card", "rank", "status", "gih_games", "gih_wr", "gns_games", "gns_wr", "iwd", "iwd_lo", "iwd_hi",
-            "p_adjusted", "oh_wr", "gd_wr", "played_wr")),
     ]
     if causal is not None:
-        key_tables.append(("Causal card impact", causal))
+        key_tables.append(("Causal card impact (the card verdicts)", causal.select(
+            "deck", "card", "baseline", "verdict", "diff", "diff_lo", "diff_hi", "p_adjusted", "games", "seeds",
+            "built_win_rate", "swapped_win_rate")))
+    key_tables.append(("Card impact (observational: associations, no verdicts)", tabs["card_impact"].select(
+        "deck", "card", "rank", "gih_games", "gih_wr", "gns_games", "gns_wr", "iwd", "iwd_lo", "iwd_hi",
+        "oh_wr", "gd_wr", "played_wr")))
     index = out / "index.html"
     index.write_text(html_page(title, facts, verdicts, figs, key_tables, run.partial), encoding="utf-8")
     (out / "summary.md").write_text(markdown(title, facts, verdicts, figs), encoding="utf-8")

@@ -56,7 +56,7 @@ def heatmap(matrix: pl.DataFrame):
         ax.set_ylabel("deck (row)")
         ax.set_title(f"threshold {t} Humans" + ("" if s == "baseline" else f", {s}"), fontsize=10)
     fig.colorbar(im, ax=axes, label="row deck's win rate (%)", shrink=0.3 if big else 0.8)
-    fig.suptitle("Matchup matrix: win rate of the row deck against the column deck (95% Wilson interval)")
+    fig.suptitle("Matchup matrix: win rate of the row deck against the column deck (95% intervals over seed pairs)")
     per_cell = sorted(set(matrix["games"].to_list()))
     played = f"{per_cell[0]:,}" if len(per_cell) == 1 else f"{per_cell[0]:,} to {per_cell[-1]:,}"
     return fig, (f"Each square: win rate of the row deck and its 95% interval in brackets, from {played} games; "
@@ -83,7 +83,7 @@ def threshold_sweep(sweep: pl.DataFrame):
         ax.set_ylabel("win rate (%)")
         ax.set_title(wrap(mu + ("" if s == "baseline" else f" ({s})"), 70), fontsize=9)
         ax.legend(fontsize=8, loc="best")
-    fig.suptitle("Win rate against the victory threshold (bands: 95% Wilson intervals)")
+    fig.suptitle("Win rate against the victory threshold (bands: 95% intervals over seed pairs)")
     return fig, (f"Each point is one cell of the experiment; {games_of(sweep) // 2:,} games in all "
                  f"({int(sweep['games'].min()):,} or more per point).")
 
@@ -175,27 +175,32 @@ def forest(rows: pl.DataFrame, value: str, lo: str, hi: str, significant: pl.Ser
 
 
 def card_impact(impact: pl.DataFrame, games: int):
-    """IWD per card with its 95% interval (judged cards only)."""
+    """IWD per card with its 95% interval (judged cards only); no card is marked: IWD claims no effect."""
     judged = impact.filter(pl.col("judged"))
     if judged.is_empty():
         return None
-    fig = forest(judged, "iwd", "iwd_lo", "iwd_hi", judged["status"].str.starts_with("significantly"),
+    fig = forest(judged, "iwd", "iwd_lo", "iwd_hi", pl.Series([False] * judged.height),
                  "IWD = GIH WR - GNS WR (percentage points)",
-                 "Card impact (observational): improvement when drawn, 95% intervals; red * = significant")
+                 "Card impact (observational, descriptive): win rate when drawn - when never seen, 95% intervals")
     rare = impact.height - judged.height
-    return fig, (f"{judged.height} cards from {games:,} games; red and starred: Benjamini-Yekutieli adjusted "
-                 f"p < 0.05. {rare} card(s) too rare to judge are left out (see the table). Observational: "
-                 f"cards seen in long games look different for reasons other than their strength.")
+    return fig, (f"{judged.height} cards from {games:,} games; intervals count seed pairs. {rare} card(s) too "
+                 f"rare to judge are left out (see the table). Observational: a card seen in long games looks as "
+                 f"good or as bad as long games are for its deck, so no card is called significant here; the "
+                 f"card verdicts come from the causal test.")
 
 
 def causal(impact: pl.DataFrame):
-    """Paired win-rate difference per card (baseline - blanked) with its interval."""
+    """Paired win-rate difference per card (as built - swapped) with its interval, one panel per deck and baseline."""
     if impact.is_empty():
         return None
-    fig = forest(impact, "diff", "diff_lo", "diff_hi", impact["status"] != "not significant",
-                 "win rate: with the card - with its blank (percentage points)",
-                 "Causal card impact: win rate lost when the card is blanked, 95% intervals; red * = significant")
-    n = impact.group_by("deck").agg(pl.col("games").first(), pl.len().alias("cards"))
-    detail = "; ".join(f"{r['deck']}: {r['cards']} cards x {r['games']:,} paired games (+ baseline)"
+    rows = impact.with_columns(deck=pl.col("deck") + " against its " + pl.col("baseline"))
+    bound = float(impact["bound"][0])
+    fig = forest(rows, "diff", "diff_lo", "diff_hi", impact["verdict"].is_in(["helps", "hurts"]),
+                 "win rate: with the card - with the baseline card (percentage points)",
+                 f"Causal card impact, 95% intervals; red * = helps or hurts (shown); dashed: "
+                 f"±{100 * bound:g} points, within which an impact shown is negligible", marks=(-bound, bound))
+    n = rows.group_by("deck", maintain_order=True).agg(pl.col("games").first(), pl.col("seeds").first(),
+                                                       pl.len().alias("cards"))
+    detail = "; ".join(f"{r['deck']}: {r['cards']} cards x {r['games']:,} paired games ({r['seeds']:,} seeds)"
                        for r in n.iter_rows(named=True))
-    return fig, f"Same seeds with and without each card (common random numbers). {detail}."
+    return fig, f"Same seeds with the card and with its baseline (common random numbers); the seed is the unit. {detail}."

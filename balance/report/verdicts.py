@@ -48,17 +48,19 @@ def first_player_verdict(first: pl.DataFrame) -> str:
             f"{r['decisive']:,} decisive games (50% = no advantage).")
 
 
-def card_verdicts(impact: pl.DataFrame, causal: pl.DataFrame | None, top=3) -> list[str]:
-    """The cards with the largest significant IWD (and causal impact, where it was run)."""
-    sig = impact.filter(pl.col("status").str.starts_with("significantly")).sort(pl.col("iwd").abs(), descending=True)
-    out = ["Largest significant card impact (IWD): " + ("; ".join(
-        f"**{r['card']}** ({r['deck']}) {100 * r['iwd']:+.1f} points (95% CI {100 * r['iwd_lo']:+.1f} to "
-        f"{100 * r['iwd_hi']:+.1f})" for r in sig.head(top).iter_rows(named=True))
-        if sig.height else "none of the judged cards is significant after adjustment.")]
-    if causal is not None and causal.height:
-        s = causal.filter(pl.col("status") != "not significant").sort(pl.col("diff").abs(), descending=True)
-        out.append("Largest significant causal impact (blanking the card): " + ("; ".join(
-            f"**{r['card']}** ({r['deck']}) {100 * r['diff']:+.1f} points (95% CI {100 * r['diff_lo']:+.1f} to "
-            f"{100 * r['diff_hi']:+.1f})" for r in s.head(top).iter_rows(named=True))
-            if s.height else "no blanked card changed the win rate significantly."))
+def card_verdicts(causal: pl.DataFrame | None, top=3) -> list[str]:
+    """The cards that the causal test shows to help or hurt most, per baseline;
+    the undecided ones are counted, not ranked (IWD, observational, gives none)."""
+    if causal is None or not causal.height:
+        return ["Card verdicts: no causal test was run (`balance impact`); the observational IWD table "
+                "describes associations, not effects."]
+    out = []
+    for (baseline,), part in causal.group_by("baseline", maintain_order=True):
+        shown_ = part.filter(pl.col("verdict").is_in(["helps", "hurts"])).sort(pl.col("diff").abs(), descending=True)
+        counts = ", ".join(f"{n} {v}" for v, n in part["verdict"].value_counts(sort=True).iter_rows())
+        found = "; ".join(f"**{r['card']}** ({r['deck']}) {r['verdict']}: {100 * r['diff']:+.1f} points "
+                          f"(95% CI {100 * r['diff_lo']:+.1f} to {100 * r['diff_hi']:+.1f})"
+                          for r in shown_.head(top).iter_rows(named=True))
+        out.append(f"Card verdicts against the {baseline} (causal, {part.height} card{'s' * (part.height > 1)}: {counts}): "
+                   + (found if found else "no card is shown to help or hurt."))
     return out

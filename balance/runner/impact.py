@@ -1,22 +1,31 @@
 """``balance impact``: what a card is worth to its deck (DESIGN §7, causal
 impact).  Every cell of the experiment that has the deck is replayed on the
 experiment's seeds (games 0..N-1, the same as ``balance run``) once as built
-and once per chosen card with that card's copies swapped for blanks in that
-deck only; the paired win-rate differences go to
-``<run dir>/impact/<deck file stem>.csv``, where ``balance report`` finds them."""
+and once per chosen card and baseline card, with that card's copies swapped
+for the baseline card in that deck only.  The baseline is the card's blank,
+or an average card: each of the ``AVERAGE_OF`` library cards nearest in cost
+of the same type, within ``COST_BAND`` of its cost and open to the deck's
+Superior, whose win rates are averaged game by game.  The paired differences go
+to ``<run dir>/impact/<deck file stem>.csv`` (``-average.csv`` for the average
+card), where ``balance report`` finds them."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import numpy as np
 
-from ..analysis.causal import impact_table
-from ..cards import load_deck
+from ..analysis.causal import BOUND, impact_table
+from ..cards import Card, Deck, load_deck, load_library
+from ..cards.load import read_toml
+from ..cards.schema import did_you_mean
 from ..errors import InputError
 from .experiment import load_experiment
 from .run import RUNS_DIR, play_winners, prepare_cell
 
 IMPACT = "impact"
+BASELINES = ("blank", "average")
+AVERAGE_OF = 3
+COST_BAND = 1
 
 
 def deck_sides(exp, deck: str) -> list[tuple[int, int]]:
@@ -30,21 +39,61 @@ def deck_sides(exp, deck: str) -> list[tuple[int, int]]:
     return sides
 
 
-def card_impact(spec, deck: str, cards=None, games=None, jobs=1, out=None, progress=True) -> Path:
-    """Play the baseline and one blanked variant per card (default: every
-    Repository card of ``deck``) and write the impact CSV; returns its path."""
+def open_to(card: Card, deck: Deck) -> bool:
+    """The deck's Superior may use the card (its side and Superior restriction)."""
+    sup = deck.superior
+    return (not card.superiors or sup.name in card.superiors) and card.side in (None, sup.side)
+
+
+def comparable(deck: Deck, name: str) -> list[Card]:
+    """The average card's members for ``name``: library cards of its type and
+    no Distinction, open to the deck's Superior, costing within COST_BAND of
+    it, the AVERAGE_OF nearest in cost (then by name)."""
+    card = deck.cards[name]
+    library = load_library(Path(deck.path).parent / read_toml(deck.path).get("library", "cards"))
+    near = [c for c in library.values() if c.name != name and c.type == card.type and c.distinction is None
+            and abs(c.cost - card.cost) <= COST_BAND and open_to(c, deck)]
+    return sorted(near, key=lambda c: (abs(c.cost - card.cost), c.name))[:AVERAGE_OF]
+
+
+def replacements(deck: Deck, names: list[str], baseline: str) -> dict[str, list]:
+    """{card: the replacements whose games are averaged}: [None] (its blank) or its comparable cards."""
+    if baseline == "blank":
+        return {n: [None] for n in names}
+    out = {n: comparable(deck, n) for n in names}
+    lonely = [n for n, cards in out.items() if not cards]
+    if lonely:
+        raise InputError(f"--baseline average: {', '.join(lonely)}: no card of the same type within "
+                         f"{COST_BAND} Essence of its cost is open to {deck.superior.name}; allowed: "
+                         f"--baseline blank for these cards")
+    return out
+
+
+def card_impact(spec, deck: str, cards=None, games=None, jobs=1, out=None, progress=True,
+                baseline="blank", bound=BOUND) -> Path:
+    """Play the deck as built and with each card (default: every Repository
+    card of ``deck``) swapped for its baseline, and write the impact CSV;
+    returns its path."""
     exp = load_experiment(spec, games)
     sides = deck_sides(exp, deck)
-    names = list(cards) if cards else sorted(load_deck(deck).repository)
-    variants = [None, *names]
-    matchups = {(v, c): prepare_cell(exp, exp.cells[c], blanks=[[v] if v and s == side else [] for s in (0, 1)])
+    built = load_deck(deck)
+    names = list(cards) if cards else sorted(built.repository)
+    unknown = [n for n in names if n not in built.repository and n not in built.events]
+    if unknown:
+        raise InputError(f"--cards: {unknown[0]!r}: not in {deck}{did_you_mean(unknown[0], built.distinct())}; "
+                         f"allowed: a card of the deck")
+    swaps = replacements(built, names, baseline)
+    variants = [None] + [(n, r) for n in names for r in swaps[n]]
+    matchups = {(v, c): prepare_cell(exp, exp.cells[c], swaps=[{v[0]: v[1]} if v and s == side else {}
+                                                                for s in (0, 1)])
                 for v in variants for c, side in sides}
     winners = play_winners(matchups, exp.seed, 0, exp.games, jobs, f"impact {Path(deck).stem}" if progress else None)
-    won = {v: np.concatenate([winners[(v, c)] == side for c, side in sides]) for v in variants}
+    won = {v: np.stack([winners[(v, c)] == side for c, side in sides]) for v in variants}
+    swapped = {n: np.mean([won[(n, r)] for r in swaps[n]], axis=0) for n in names}
     label = matchups[(None, sides[0][0])].labels[sides[0][1]]
-    table = impact_table(label, won[None], {v: won[v] for v in names})
+    table = impact_table(label, baseline + (" card" if baseline == "average" else ""), won[None], swapped, bound)
     folder = Path(out or RUNS_DIR / exp.name) / IMPACT
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{Path(deck).stem}.csv"
+    path = folder / f"{Path(deck).stem}{'' if baseline == 'blank' else '-' + baseline}.csv"
     table.write_csv(path)
     return path

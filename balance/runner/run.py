@@ -31,13 +31,13 @@ from .store import Store, chunk_name
 RUNS_DIR = Path("runs")
 
 
-def prepare_cell(exp: Experiment, cell: Cell, blanks=((), ())) -> Matchup:
-    """Load, validate and compile one cell (``blanks``: deck A's and deck B's
-    cards swapped for blanks, see compile_tables); an error names the
+def prepare_cell(exp: Experiment, cell: Cell, swaps=({}, {})) -> Matchup:
+    """Load, validate and compile one cell (``swaps``: deck A's and deck B's
+    cards swapped for others or blanks, see compile_tables); an error names the
     experiment file and the cell, then what the deck, policy or override check said."""
     try:
         return prepare(cell.deck_a, cell.deck_b, cell.policy_a, cell.policy_b, cell.threshold,
-                       cell.turn_cap, cell.overrides, cell.variant, blanks)
+                       cell.turn_cap, cell.overrides, cell.variant, swaps)
     except (DeckError, InputError) as e:
         raise InputError(f"{exp.source}: grid cell {cell.index} (threshold {cell.threshold}, "
                          f"{cell.policy_a}/{cell.policy_b}, {cell.label}): {e}") from None

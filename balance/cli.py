@@ -160,12 +160,18 @@ def cmd_run(args):
 
 
 def cmd_compare(args):
-    """Did a change move the balance?  Baseline and candidate play the same seeds,
-    seats swapped in pairs, and a sequential probability ratio test (fishtest's
-    GSPRT, two-sided) stops each matchup as soon as the answer is clear.
+    """Did a change move the balance?  Baseline and candidate play the same seeds
+    (the baseline's: a candidate file must have the same seed), seats swapped in
+    pairs, and each matchup ends CHANGED, NO CHANGE or INCONCLUSIVE.  A sequential
+    probability ratio test (fishtest's GSPRT, two-sided) stops each matchup as
+    soon as it accepts a shift of +-bound (CHANGED) or none (NO CHANGE), and
+    calls it INCONCLUSIVE at --max-games.  With --fixed N, NO CHANGE needs
+    equivalence within --bound shown (TOST at --alpha) and CHANGED a change
+    shown beyond it (Bonferroni over the matchups).  An INCONCLUSIVE matchup
+    comes with the games per side a decision would need.
 
-    Exit code 0: no matchup moved beyond --bound; 1: at least one did (or could
-    not be shown unchanged within --max-games); 2: bad input."""
+    Exit code 0: every matchup NO CHANGE; 1: at least one CHANGED; 3: none
+    changed, at least one INCONCLUSIVE; 2: bad input."""
     from pathlib import Path
 
     from .analysis.compare import Change, Settings, compare, exit_code, lines, parse_set
@@ -268,13 +274,15 @@ def parser():
                    help="smallest change that matters, in win-rate points (default %(default)s)")
     p.add_argument("--alpha", type=float, default=0.05, help="false-alarm rate (default %(default)s)")
     p.add_argument("--beta", type=float, default=0.05,
-                   help="rate of missing a change of --bound (default %(default)s)")
+                   help="rate of missing a change of --bound, sequential test only (default %(default)s)")
     p.add_argument("--max-games", type=_even("--max-games"), default=40_000,
-                   help="games per matchup and side before giving up (default %(default)s)")
+                   help="games per matchup and side before the sequential test gives up: INCONCLUSIVE "
+                        "(default %(default)s)")
     p.add_argument("--batch", type=_even("--batch"), default=1_000,
                    help="games per matchup and side between two looks at the test (default %(default)s)")
     p.add_argument("--fixed", type=_even("--fixed"),
-                   help="play exactly N games per matchup and side and test once (default: sequential)")
+                   help="play exactly N games per matchup and side and decide once: TOST for NO CHANGE, "
+                        "Bonferroni over the matchups for CHANGED (default: sequential)")
     _jobs_arg(p)
     p.add_argument("--out", default="reports/compare",
                    help="folder for the report page index.html and compare.csv (default %(default)s)")

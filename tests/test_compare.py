@@ -1,14 +1,16 @@
-"""``balance compare`` (issue 6): the paired sequential test's calibration and
-power on real games, fixed-N numbers recomputed from independent runs, the
-exit codes, and bad input."""
+"""``balance compare`` (issues 6 and 24): the paired sequential test's
+calibration and power on real games, the fixed-N verdicts on synthetic pair
+differences, fixed-N numbers recomputed from independent runs, the three
+verdicts' exit codes, and bad input."""
 import numpy as np
 import polars as pl
 import pytest
 from cli import ROOT, balance, one_line_error
 from scipy import stats
 
-from balance.analysis.compare import CHANGED, NO_CHANGE, Change, Settings, compare
-from balance.analysis.sprt import UNDECIDED, Bounds, Sequential, pair_scores
+from balance.analysis.compare import Change, Settings, compare
+from balance.analysis.sprt import (CHANGED, NO_CHANGE, UNDECIDED, Bounds, Sequential, fixed_test, games_needed,
+                                   pair_scores)
 from balance.rules.innomine.matchup import prepare
 from balance.runner import load_run, run_experiment
 from balance.runner.run import play_winners
@@ -81,25 +83,117 @@ def test_a_planted_rule_change_is_detected_on_real_games(seed):
     assert result["difference"][0] < -0.20
 
 
-def test_a_configuration_against_itself_exits_0(tmp_path):
-    path = tmp_path / "same.toml"
-    path.write_text(f'name = "same"\nseed = 4\ngames = 10\n[grid]\npairs = [["{GABRIEL}", "{BELIAL}"]]\n'
-                    f'threshold = [2, 3]\n')
-    proc = balance("compare", path, path, "--batch", 200, "--jobs", 2, "--out", tmp_path / "out")
+# ------------------------------------------------------------------ fixed N on synthetic pairs
+BOUND, SD, REPS = 0.02, 0.35, 400      # SD near real pair differences' (0.3 to 0.45)
+FEW, MANY = 20, 8_000                  # pairs: far too few for a 2-point bound; enough for it (SE 0.39 points)
+
+
+def fixed_verdicts(shift, pairs, m=1, seed=0):
+    """REPS fixed-N verdicts on normal pair differences of a known shift and SD."""
+    rng = np.random.default_rng(seed)
+    return [fixed_test(rng.normal(shift, SD, pairs), BOUND, 0.05, m).verdict for _ in range(REPS)]
+
+
+def test_a_change_of_twice_the_bound_on_too_few_pairs_is_inconclusive_never_no_change():
+    """The failure that made this a fail-open gate: 20 pairs cannot show
+    equivalence within 2 points (the TOST interval alone is ~25 points wide)."""
+    verdicts = fixed_verdicts(2 * BOUND, FEW)
+    assert NO_CHANGE not in verdicts
+    assert verdicts.count(UNDECIDED) >= 0.9 * REPS
+
+
+@pytest.mark.parametrize("m", [1, 6])
+def test_a_change_of_twice_the_bound_on_enough_pairs_is_changed(m):
+    """Power at 8,000 pairs: the 2 points between the shift and the bound are
+    5.1 SEs, of which the interval's half takes z(1 - alpha/2m) = 2.0 for m = 1
+    and 2.6 for m = 6 matchups: ~99.9% and ~99.3%."""
+    assert fixed_verdicts(2 * BOUND, MANY, m).count(CHANGED) >= 0.95 * REPS
+
+
+def test_no_change_on_enough_pairs_is_no_change():
+    assert fixed_verdicts(0.0, MANY).count(NO_CHANGE) >= 0.9 * REPS
+
+
+def test_no_change_on_too_few_pairs_is_not_called_changed_beyond_alpha():
+    """A test at level alpha says "changed" of a null change at most at rate
+    alpha/m, never at rate 0; with few pairs it is near that, so the count is
+    held to alpha by a one-sided binomial test at 1% (as above), and no run may
+    call it "no change" either."""
+    verdicts = fixed_verdicts(0.0, FEW)
+    assert stats.binomtest(verdicts.count(CHANGED), REPS, 0.05, alternative="greater").pvalue > 0.01
+    assert NO_CHANGE not in verdicts
+
+
+@pytest.mark.parametrize("pairs, verdict", [(10, UNDECIDED), (200, NO_CHANGE)])
+def test_identical_pairs_need_the_exact_bound_not_a_zero_width_interval(pairs, verdict):
+    """All differences 0: ten pairs show nothing (a t interval would be the
+    point 0); 200 do, since 1 - 0.05^(1/200) = 1.5% < 2 points."""
+    assert fixed_test(np.zeros(pairs), BOUND, 0.05, 1).verdict == verdict
+
+
+def test_games_needed():
+    """Pairs at which the t interval -- z(0.95) for equivalence, z(1 - alpha/2m)
+    for a change -- would clear the bound, from the normal approximation up;
+    the exact bound for identical pairs; None on the bound."""
+    for shift, a in ((0.01, 0.05), (0.03, 0.05 / 6)):        # inside the bound, beyond it (m = 3)
+        d = np.array([0.5, -0.5] * 50) + shift
+        sd, gap = np.std(d, ddof=1), abs(BOUND - d.mean())
+        n = games_needed(d, BOUND, 0.05, 3) // 2
+        assert n >= (stats.norm.ppf(1 - a) * sd / gap) ** 2
+        assert stats.t.ppf(1 - a, n - 1) * sd / np.sqrt(n) < gap <= stats.t.ppf(1 - a, n - 2) * sd / np.sqrt(n - 1)
+    assert games_needed(np.zeros(10), BOUND, 0.05, 1) == 2 * 149   # ln 0.05 / ln 0.98 = 148.3
+    assert games_needed(np.array([0.25] + [0.0] * 7), 1 / 32, 0.05, 1) is None
+    assert games_needed(np.array([0.5, -0.5] * 5), 0.5, 0.05, 1) == 22   # never fewer than played + a pair
+
+
+# ------------------------------------------------------------------ exit codes on real games
+def grid_file(tmp_path, threshold="2", seed=4):
+    path = tmp_path / f"base{seed}.toml"
+    path.write_text(f'name = "base"\nseed = {seed}\ngames = 10\n[grid]\npairs = [["{GABRIEL}", "{BELIAL}"]]\n'
+                    f'threshold = {threshold}\n')
+    return path
+
+
+@pytest.mark.parametrize("mode", [["--batch", 200], ["--fixed", 400]])
+def test_a_configuration_against_itself_exits_0(tmp_path, mode):
+    """Against itself on common seeds the candidate plays the very same games:
+    every pair difference is 0 and the sequential test accepts "none" at its
+    first look.  Fixed N has no spread to use either, so its interval is the
+    exact one (``sprt.exact_interval``): 200 identical pairs bound the mean
+    within 1 - 0.05^(1/200) = 1.5 points (TOST) -- inside the default bound of 2
+    points whatever the games, which is why the default is used; 150 pairs
+    (300 games) would be the least."""
+    path = grid_file(tmp_path, "[2, 3]")
+    proc = balance("compare", path, path, *mode, "--jobs", 2, "--out", tmp_path / "out")
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.count("NO CHANGE") == 2 and "verdict: no matchup moved" in proc.stdout
-    assert pl.read_csv(tmp_path / "out" / "compare.csv").height == 2
+    assert proc.stdout.count("NO CHANGE") == 3 and "verdict: NO CHANGE" in proc.stdout
+    csv = pl.read_csv(tmp_path / "out" / "compare.csv")
+    assert csv.height == 2 and csv["verdict"].to_list() == [NO_CHANGE] * 2 and csv["games_needed"].is_null().all()
     page = (tmp_path / "out" / "index.html").read_text()
-    assert "Regression check" in page and "data:image/png;base64," in page and page.count("NO CHANGE") == 2
+    assert "Regression check" in page and "data:image/png;base64," in page and page.count("NO CHANGE") == 3
 
 
-def test_a_planted_change_exits_1(tmp_path):
-    path = tmp_path / "base.toml"
-    path.write_text(f'name = "base"\nseed = 4\ngames = 10\n[grid]\npairs = [["{GABRIEL}", "{BELIAL}"]]\nthreshold = 2\n')
-    proc = balance("compare", path, "--policy-a", "random", "--batch", 200, "--jobs", 2,
+@pytest.mark.parametrize("mode", [["--batch", 200], ["--fixed", 400]])
+def test_a_planted_change_exits_1(tmp_path, mode):
+    proc = balance("compare", grid_file(tmp_path), "--policy-a", "random", *mode, "--jobs", 2,
                    "--out", tmp_path / "out")
     assert proc.returncode == 1, proc.stderr
-    assert "CHANGED" in proc.stdout
+    assert "CHANGED" in proc.stdout and "INCONCLUSIVE" not in proc.stdout
+    assert pl.read_csv(tmp_path / "out" / "compare.csv")["verdict"].to_list() == [CHANGED]
+
+
+@pytest.mark.parametrize("mode", [["--fixed", 10], ["--max-games", 20, "--batch", 20]])
+def test_too_few_games_on_a_planted_change_exit_3_with_the_games_needed(tmp_path, mode):
+    """The planted -32-point change on 5 or 10 seed pairs: neither test can
+    decide, and the gate says so (exit 3) with an estimate instead of passing."""
+    proc = balance("compare", grid_file(tmp_path), "--policy-a", "random", *mode, "--jobs", 2,
+                   "--out", tmp_path / "out")
+    assert proc.returncode == 3, proc.stderr
+    verdict = proc.stdout.splitlines()[-2]
+    assert verdict.startswith("verdict: INCONCLUSIVE in 1 of 1 matchup(s)")
+    row = pl.read_csv(tmp_path / "out" / "compare.csv").row(0, named=True)
+    assert row["verdict"] == UNDECIDED and f"about {row['games_needed']:,} games per side would decide" in verdict
+    assert "INCONCLUSIVE" in (tmp_path / "out" / "index.html").read_text()
 
 
 # ------------------------------------------------------------------ fixed N, recomputed from stores
@@ -118,6 +212,7 @@ def test_fixed_n_equals_a_paired_t_test_on_two_independent_runs(tmp_path):
     t = stats.ttest_1samp(diffs, 0.0)
     result = compare(experiment(), change=Change(overrides={"Therkax": {"cost": 2}}),
                      settings=Settings(fixed=400), jobs=2).row(0, named=True)
+    assert result["verdict"] == fixed_test(np.array(diffs), 0.02, 0.05, 1).verdict
     assert result["games"] == 400
     assert result["baseline"] == pytest.approx(sum(b) / len(b))
     assert result["candidate"] == pytest.approx(sum(c) / len(c))
@@ -144,10 +239,19 @@ def test_mismatched_experiments(base_file, tmp_path):
     (["--bound", "0"], "--bound"), (["--bound", "-2"], "--bound"),
     (["--alpha", "1.5"], "--alpha"), (["--alpha", "0"], "--alpha"), (["--beta", "1"], "--beta"),
     (["--set", 'cost."Therkaks" = 2'], "Therkaks"), (["--set", "cost = "], "--set"),
-    (["--variant", "d20"], "variant"),
+    (["--variant", "d20"], "variant"), (["--fixed", "10", "--alpha", "0.5"], "--alpha"),
 ])
 def test_bad_compare_options(base_file, args, named):
     one_line_error(balance("compare", base_file, *args), named)
+
+
+def test_a_candidate_with_another_seed(base_file, tmp_path):
+    """compare plays both sides on the baseline's seeds: a candidate file whose
+    seed differs would be silently ignored, so it is refused before any game."""
+    other = tmp_path / "other.toml"
+    other.write_text(base_file.read_text().replace("seed = 1", "seed = 2"))
+    err = one_line_error(balance("compare", base_file, other), str(other), "seed", "2", "1", "baseline's seed")
+    assert err.startswith(f"balance: {other}: seed:")
 
 
 def test_no_candidate_at_all(base_file):

@@ -1,6 +1,15 @@
 """``balance compare``: a baseline and a candidate played on the same seeds,
 matchup by matchup, until a sequential test says whether the candidate moved
-deck A's score by at least the bound (or a fixed number of games is played).
+deck A's score by the bound (or a fixed number of games is played).
+
+Each matchup ends "changed", "no change" or "inconclusive" (see ``sprt``): the
+sequential test's "changed" means it accepted a shift of +-bound over none
+(wrong with probability alpha when nothing changed); with ``--fixed`` "no
+change" means equivalence within the bound was shown (TOST) and "changed" that
+the change was shown beyond it (Bonferroni over the matchups).  An inconclusive
+matchup carries the games per side a decision would need.  Exit codes: 0 =
+every matchup "no change", 1 = at least one "changed", 3 = none changed but at
+least one "inconclusive" (2 = bad input, raised as ``InputError``).
 
 The candidate is a second experiment file with the same cells in the same
 order, or the baseline with changes (card overrides, a rule variant, a policy)
@@ -16,7 +25,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import polars as pl
-from scipy.stats import false_discovery_control
 
 from ..cards.schema import Site, want_name
 from ..errors import InputError
@@ -24,7 +32,7 @@ from ..rules.innomine.d666 import VARIANTS
 from ..rules.innomine.matchup import Matchup
 from ..runner.experiment import Cell, Experiment, load_experiment, override_set
 from ..runner.run import play_winners, prepare_cells
-from .sprt import CHANGED, NO_CHANGE, UNDECIDED, Bounds, Sequential, pair_scores, paired_difference
+from .sprt import CHANGED, UNDECIDED, Bounds, Sequential, fixed_test, games_needed, pair_scores, paired_difference
 
 
 @dataclass
@@ -59,7 +67,7 @@ class Change:
 class Settings:
     bound: float = 0.02            # score points (0.02 = 2 win-rate points)
     alpha: float = 0.05
-    beta: float = 0.05
+    beta: float = 0.05             # the sequential test's miss rate at the bound (unused with fixed)
     max_games: int = 40_000        # per matchup and side
     batch: int = 1_000             # games per matchup and side between two looks
     fixed: int | None = None       # play exactly this many games instead of testing sequentially
@@ -70,6 +78,9 @@ class Settings:
         for name, v in (("--alpha", self.alpha), ("--beta", self.beta)):
             if not 0 < v < 1:
                 raise InputError(f"{name}: {v:g}: must be strictly between 0 and 1")
+        if self.fixed and self.alpha >= 0.5:
+            raise InputError(f"--alpha: {self.alpha:g}: must be below 0.5 with --fixed "
+                             f"(no change is shown by the 1 - 2 alpha interval)")
         for name, v in (("--max-games", self.max_games), ("--batch", self.batch), ("--fixed", self.fixed)):
             if v is not None and (v < 2 or v % 2):
                 raise InputError(f"{name}: {v}: must be an even number of games >= 2 (seat-swapped pairs)")
@@ -92,6 +103,10 @@ def pair_up(baseline, candidate=None, change: Change | None = None) -> Matchups:
                          "(--set, --variant, --policy-a, --policy-b) applied to the baseline")
     if candidate is not None:
         cand = load_experiment(candidate)
+        if cand.seed != base.seed:
+            raise InputError(f"{cand.source}: seed: {cand.seed} differs from the baseline's {base.seed} in "
+                             f"{base.source}; allowed: {base.seed}, the baseline's seed (compare plays both sides "
+                             f"on the baseline's seeds)")
         if len(cand.cells) != len(base.cells):
             raise InputError(f"{cand.source}: grid: mismatched experiments: {len(cand.cells)} cells against the "
                              f"baseline's {len(base.cells)} in {base.source}; allowed: the same grid shape, "
@@ -141,31 +156,28 @@ def differences(games: dict, i: int) -> np.ndarray:
 
 def table(pairs: Matchups, games: dict, tests: list[Sequential], settings: Settings) -> pl.DataFrame:
     """Per matchup: deck A's score on each side, the paired difference with its
-    95% interval and p-value, the LLR, the games used and the verdict."""
+    95% interval and p-value, the evidence behind the verdict (the LLR, or with
+    ``--fixed`` the equivalence and change intervals), the games used, the
+    verdict and, when inconclusive, the games per side needed."""
+    m = len(pairs.names)
     rows = []
     for i, name in enumerate(pairs.names):
         d = differences(games, i)
         mean, low, high, p = paired_difference(d)
-        rows.append({"matchup": name, "games": len(games[(i, 0)]),
-                     "baseline": float(pair_scores(games[(i, 0)]).mean()),
-                     "candidate": float(pair_scores(games[(i, 1)]).mean()),
-                     "difference": mean, "low": low, "high": high, "p": p,
-                     "llr": None if settings.fixed else tests[i].llr,
-                     "verdict": tests[i].verdict})
-    out = pl.DataFrame(rows)
-    if settings.fixed:
-        out = fixed_verdicts(out, settings)
-    return out
-
-
-def fixed_verdicts(out: pl.DataFrame, settings: Settings) -> pl.DataFrame:
-    """Fixed-N verdicts: p-values adjusted across matchups (Benjamini-Yekutieli);
-    a matchup changed when its adjusted p < alpha and the estimate lies nearer
-    to the bound than to 0 (|difference| >= bound / 2, the SPRT's midpoint)."""
-    p_adj = false_discovery_control(out["p"].to_numpy(), method="by") if out.height > 1 else out["p"].to_numpy()
-    moved = (p_adj < settings.alpha) & (np.abs(out["difference"].to_numpy()) >= settings.bound / 2)
-    return out.with_columns(pl.Series("p_adjusted", p_adj),
-                            pl.Series("verdict", np.where(moved, CHANGED, NO_CHANGE)))
+        row = {"matchup": name, "games": len(games[(i, 0)]),
+               "baseline": float(pair_scores(games[(i, 0)]).mean()),
+               "candidate": float(pair_scores(games[(i, 1)]).mean()),
+               "difference": mean, "low": low, "high": high, "p": p}
+        if settings.fixed:
+            test = fixed_test(d, settings.bound, settings.alpha, m)
+            row |= {"equivalence_low": test.equivalence[0], "equivalence_high": test.equivalence[1],
+                    "change_low": test.change[0], "change_high": test.change[1], "verdict": test.verdict}
+        else:
+            row |= {"llr": tests[i].llr, "verdict": tests[i].verdict}
+        row["games_needed"] = (games_needed(d, settings.bound, settings.alpha, m)
+                               if row["verdict"] == UNDECIDED else None)
+        rows.append(row)
+    return pl.DataFrame(rows, schema_overrides={"games_needed": pl.Int64})
 
 
 def parse_set(texts: list[str]) -> dict:
@@ -183,21 +195,52 @@ def parse_set(texts: list[str]) -> dict:
 
 
 def exit_code(result: pl.DataFrame) -> int:
-    """0 when every matchup was shown unchanged; 1 when one changed or could not
-    be shown unchanged within the game limit (a gate fails closed)."""
-    return 0 if (result["verdict"] == NO_CHANGE).all() else 1
+    """0 when every matchup was shown unchanged; 1 when one changed; 3 when none
+    changed but one is inconclusive (a gate fails closed, and says why)."""
+    verdicts = set(result["verdict"])
+    return 1 if CHANGED in verdicts else 3 if UNDECIDED in verdicts else 0
+
+
+def needed(games: int | None) -> str:
+    """An inconclusive matchup's games-needed estimate (``sprt.games_needed``: a
+    fixed-N test's, in either mode), in words."""
+    if games is None:
+        return "estimate on the bound: cannot be decided at any practical size"
+    return f"about {games:,} games per side would decide (--fixed {games})"
+
+
+def evidence(r: dict, settings: Settings, m: int) -> str:
+    """What the verdict rests on: the LLR, or the two intervals of the fixed-N test."""
+    if not settings.fixed:
+        return f"LLR {r['llr']:+.2f}"
+    return (f"equivalence {100 * (1 - 2 * settings.alpha):.4g}% CI {r['equivalence_low'] * 100:+.2f} to "
+            f"{r['equivalence_high'] * 100:+.2f}, change {100 * (1 - settings.alpha / m):.4g}% CI "
+            f"{r['change_low'] * 100:+.2f} to {r['change_high'] * 100:+.2f}")
+
+
+def overall(result: pl.DataFrame) -> str:
+    """The overall verdict line: which matchups changed, which are inconclusive and what they need."""
+    changed = result.filter(pl.col("verdict") == CHANGED)["matchup"].to_list()
+    undecided = [f"{r['matchup']}: {needed(r['games_needed'])}"
+                 for r in result.filter(pl.col("verdict") == UNDECIDED).iter_rows(named=True)]
+    if not changed and not undecided:
+        return f"verdict: NO CHANGE in all {result.height} matchup(s)"
+    parts = [f"{word} in {len(names)} of {result.height} matchup(s) ({'; '.join(names)})"
+             for word, names in (("CHANGED", changed), ("INCONCLUSIVE", undecided)) if names]
+    return "verdict: " + "; ".join(parts)
 
 
 def lines(result: pl.DataFrame, settings: Settings) -> list[str]:
     """The comparison as text: one block per matchup, then the overall verdict."""
-    out = [f"bound {settings.bound * 100:g} points, alpha {settings.alpha:g}, beta {settings.beta:g}; "
+    test = (f"fixed N: TOST for no change, Bonferroni over {result.height} matchup(s) for changed"
+            if settings.fixed else f"sequential test, beta {settings.beta:g}")
+    out = [f"bound {settings.bound * 100:g} points, alpha {settings.alpha:g}, {test}; "
            f"score = deck A's (win + draw/2) rate; difference = candidate - baseline over seat-swapped seed pairs"]
     for r in result.iter_rows(named=True):
-        test = f"adjusted p {r['p_adjusted']:.3g}" if r["llr"] is None else f"LLR {r['llr']:+.2f}"
+        verdict = r["verdict"].upper() + (f" ({needed(r['games_needed'])})" if r["verdict"] == UNDECIDED else "")
         out.append(f"{r['matchup']}: baseline {r['baseline']:.1%}, candidate {r['candidate']:.1%}, "
                    f"difference {r['difference'] * 100:+.2f} points (95% CI {r['low'] * 100:+.2f} to "
-                   f"{r['high'] * 100:+.2f}), {test}, {r['games']} games per side: {r['verdict'].upper()}")
-    moved = result.filter(pl.col("verdict") != NO_CHANGE).height
-    out.append("verdict: no matchup moved beyond the bound" if moved == 0 else
-               f"verdict: {moved} of {result.height} matchup(s) changed or not shown unchanged")
+                   f"{r['high'] * 100:+.2f}), {evidence(r, settings, result.height)}, "
+                   f"{r['games']} games per side: {verdict}")
+    out.append(overall(result))
     return out

@@ -17,6 +17,22 @@ A change in either direction matters, so two one-sided tests run side by side
 (Sobel & Wald's two-sided SPRT), H0: delta = 0 against H1: delta = +bound and
 against H1: delta = -bound, each at alpha/2; each stops when its LLR leaves
 [ln(beta / (1 - alpha/2)), ln((1 - beta) / (alpha/2))].
+
+What its verdicts mean.  "changed": one side accepted a shift of +bound (or
+-bound) over none; when nothing changed, that happens with probability at most
+alpha (alpha/2 a side).  It does not show the shift to be the bound or more: a
+shift between 0 and the bound may be called either way, and one of the bound is
+missed with probability beta.  "no change": both sides accepted none over a
+shift of the bound (wrong with probability beta when the shift is the bound).
+"inconclusive": the game limit came first.
+
+Fixed N (``fixed_test``): one look at n pairs, three verdicts, each shown by a
+t interval of the mean difference (scipy).  "no change" when equivalence within
+the bound is shown: two one-sided tests at alpha (TOST), i.e. the (1 - 2 alpha)
+interval lies strictly inside (-bound, +bound).  "changed" when the change is
+shown beyond the bound: the (1 - alpha/m) interval, Bonferroni over the m
+matchups of a run, lies wholly above +bound or below -bound.  Otherwise
+"inconclusive", with ``games_needed``.
 """
 from __future__ import annotations
 
@@ -104,14 +120,98 @@ class Sequential:
         return max(self.llr_up, self.llr_down)
 
 
+def constant(diffs: np.ndarray) -> bool:
+    """Every pair difference the same (or a single pair): a t interval has no spread to work with."""
+    return len(diffs) < 2 or bool(np.all(diffs == diffs[0]))
+
+
+def exact_interval(c: float, n: int, confidence: float) -> tuple[float, float]:
+    """The interval of the mean when all n pair differences equal c.  A pair's
+    difference lies in [-1, 1], so the mean lies within (1 + |c|) q of c, q being
+    the share of pairs whose difference is not c; none of n was, so
+    q < 1 - a^(1/n) with one-sided error a = (1 - confidence) / 2 (the exact
+    binomial bound behind the "rule of three").  Ten identical pairs therefore
+    show nothing, where a t interval would shrink to the point c."""
+    half = (1 + abs(c)) * (1 - ((1 - confidence) / 2) ** (1 / n))
+    return max(c - half, -1.0), min(c + half, 1.0)
+
+
 def paired_difference(diffs: np.ndarray, confidence: float = 0.95) -> tuple[float, float, float, float]:
-    """(mean, low, high, two-sided p) of the pair differences: a one-sample t-test (scipy)."""
-    if len(diffs) < 2 or np.all(diffs == diffs[0]):
-        m = float(diffs.mean()) if len(diffs) else 0.0
-        return m, m, m, 1.0 if m == 0 else 0.0
+    """(mean, low, high, two-sided p) of the pair differences: a one-sample t-test
+    (scipy); ``exact_interval`` when they are all the same, with the matching p,
+    2 (1 + |c|)^-n (twice the most that n identical pairs could have, were the
+    mean 0)."""
+    m = float(diffs.mean())
+    if constant(diffs):
+        return m, *exact_interval(m, len(diffs), confidence), min(1.0, 2 * (1 + abs(m)) ** -len(diffs))
     t = stats.ttest_1samp(diffs, 0.0)
     ci = t.confidence_interval(confidence)
-    return float(diffs.mean()), float(ci.low), float(ci.high), float(t.pvalue)
+    return m, float(ci.low), float(ci.high), float(t.pvalue)
+
+
+@dataclass(frozen=True)
+class FixedTest:
+    """The fixed-N decision of one matchup with the two intervals it rests on."""
+    equivalence: tuple[float, float]     # (1 - 2 alpha) interval: TOST
+    change: tuple[float, float]          # (1 - alpha/m) interval: Bonferroni over m matchups
+    verdict: str
+
+
+def fixed_test(diffs: np.ndarray, bound: float, alpha: float, m: int) -> FixedTest:
+    """One matchup's verdict from its n pair differences (see the module notes).
+
+    A run's overall "no change" needs every matchup equivalent; by the
+    intersection-union principle (Berger 1982) each matchup's TOST at alpha is
+    enough: the overall null, "some matchup moved by the bound or more", is the
+    union of the matchups' nulls, and rejecting it takes every matchup's
+    rejection, so its error rate is at most alpha with no adjustment.  "changed"
+    is claimed matchup by matchup, so its intervals are Bonferroni-widened: a
+    false claim in any of the m matchups has probability at most alpha."""
+    equivalence = paired_difference(diffs, 1 - 2 * alpha)[1:3]
+    change = paired_difference(diffs, 1 - alpha / m)[1:3]
+    if -bound < equivalence[0] and equivalence[1] < bound:
+        verdict = NO_CHANGE
+    elif change[0] > bound or change[1] < -bound:
+        verdict = CHANGED
+    else:
+        verdict = UNDECIDED
+    return FixedTest(equivalence, change, verdict)
+
+
+PRACTICAL_GAMES = 10**8      # per side: about 8 hours per side and matchup at make bench's 3,400 games/s
+
+
+def games_needed(diffs: np.ndarray, bound: float, alpha: float, m: int) -> int | None:
+    """Games per side at which ``fixed_test`` would decide were the mean and SD of
+    the pair differences what they are now: the pairs n at which the interval
+    of the verdict the mean points to (TOST inside the bound, Bonferroni beyond
+    it) would clear the bound -- by the normal approximation
+    n = (z * sd / |bound - |mean||)^2, raised until the t interval of n pairs
+    clears it too (``exact_interval``'s n when the differences are all the
+    same); games = 2n, and never fewer than one pair more than were played,
+    since those did not decide.  None when the mean sits on the bound: no
+    practical size (PRACTICAL_GAMES) decides then."""
+    mean = float(np.mean(diffs))
+    gap = abs(bound - abs(mean))
+    if gap == 0:
+        return None
+    a = alpha if abs(mean) < bound else alpha / (2 * m)
+    if constant(diffs):
+        pairs = math.ceil(math.log(a) / math.log1p(-gap / (1 + abs(mean))))
+    else:
+        pairs = t_pairs(float(np.std(diffs, ddof=1)) / gap, a)
+    games = 2 * max(pairs, len(diffs) + 1)
+    return games if games <= PRACTICAL_GAMES else None
+
+
+def t_pairs(ratio: float, a: float) -> int:
+    """The fewest pairs n >= 2 whose t half-width t(1 - a, n - 1) * sd / sqrt(n)
+    is below the gap, given ratio = sd / gap: from the normal approximation
+    (z * ratio)^2 upwards, stopping past PRACTICAL_GAMES."""
+    n = max(2, math.ceil((stats.norm.ppf(1 - a) * ratio) ** 2))
+    while 2 * n <= PRACTICAL_GAMES and stats.t.ppf(1 - a, n - 1) * ratio >= math.sqrt(n):
+        n += 1
+    return n
 
 
 def fixed_n_pairs(sd: float, bound: float, alpha: float, beta: float) -> int:

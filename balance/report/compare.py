@@ -7,22 +7,27 @@ from pathlib import Path
 
 import polars as pl
 
-from ..analysis.compare import CHANGED, Settings, lines
+from ..analysis.compare import CHANGED, UNDECIDED, Settings, lines
 from .figures import forest, save
 from .page import html_page
 
 
 def figure(result: pl.DataFrame, settings: Settings):
-    """Candidate minus baseline per matchup, 95% intervals, the bound dashed."""
-    rows = result.select(pl.lit("candidate - baseline").alias("deck"), pl.col("matchup").alias("card"),
+    """Candidate minus baseline per matchup, 95% intervals, the bound dashed;
+    changed matchups red and starred, inconclusive ones marked ?."""
+    label = pl.when(pl.col("verdict") == UNDECIDED).then(pl.col("matchup") + " ?").otherwise(pl.col("matchup"))
+    rows = result.select(pl.lit("candidate - baseline").alias("deck"), label.alias("card"),
                          "difference", "low", "high")
     fig = forest(rows, "difference", "low", "high", result["verdict"] == CHANGED,
                  "deck A's score: candidate - baseline (percentage points)",
-                 f"Regression check: red * = moved by the bound (dashed, ±{settings.bound * 100:g} points) or more",
-                 marks=(-settings.bound, settings.bound))
+                 f"Regression check: red * = changed, ? = inconclusive; "
+                 f"dashed: the bound, ±{settings.bound * 100:g} points", marks=(-settings.bound, settings.bound))
     used = ", ".join(f"{g:,}" for g in result["games"].unique(maintain_order=True))
-    caption = (f"Each matchup: the mean difference over seat-swapped seed pairs with its 95% t interval; "
-               f"games per side and matchup: {used} (sequential test stops each matchup when it is clear).")
+    rule = ("no change = the 1 - 2 alpha interval inside the bound (TOST), changed = the 1 - alpha/m interval "
+            "beyond it (Bonferroni over the m matchups); both are in the table" if settings.fixed else
+            "the sequential test stops each matchup when it is clear and calls it inconclusive at --max-games")
+    caption = (f"Each matchup: the mean difference over seat-swapped seed pairs with its 95% interval; "
+               f"games per side and matchup: {used}. The verdicts rest on other statistics: {rule}.")
     return fig, caption
 
 
@@ -35,8 +40,8 @@ def write_compare(result: pl.DataFrame, settings: Settings, out: Path, what: str
     page = html_page("Regression check", [what, text[0]], text[1:],
                      [("Candidate against baseline", caption, save(fig, out / "figures", "compare"))],
                      [("Comparison", result)], partial=False,
-                     footer="The table is also in `compare.csv` beside this page; the test is described in "
-                            "`balance/analysis/sprt.py`.")
+                     footer="The table is also in `compare.csv` beside this page; the verdicts are described in "
+                            "`balance/analysis/sprt.py` and `docs/metrics.md`.")
     index = out / "index.html"
     index.write_text(page, encoding="utf-8")
     return index

@@ -193,12 +193,17 @@ def cmd_compare(args):
 def cmd_tune(args):
     """Propose cost (or other numeric field) changes that bring an experiment's
     matchups toward a target win rate for deck A, preferring fewer and smaller
-    changes; candidates are played on common seeds and searched by successive
-    halving, and the proposal is confirmed on fresh seeds."""
+    changes.  Candidates are played on common seeds and searched by successive
+    halving; the best few are played again on seeds the search never used,
+    then confirmed in turn on fresh seeds, against the baseline on the same
+    seeds, until one lands within --tolerance of the target in every matchup.
+
+    Exit code 0: the target was reached; 1: not reached (the closest proposal
+    is reported, marked NOT REACHED); 2: bad input."""
     import json
     from pathlib import Path
 
-    from .analysis.tune import Plan, lines, tune
+    from .analysis.tune import Candidate, Plan, lines, tune
     plan = Plan(target=args.target, tolerance=args.tolerance, cards=args.cards, fields=tuple(args.fields),
                 max_step=args.max_step, budget=args.budget, confirm_games=args.confirm_games)
     result = tune(args.experiment, plan, jobs=args.jobs, log=lambda text: print(text, file=sys.stderr))
@@ -206,10 +211,9 @@ def cmd_tune(args):
         print(line)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    result = {**result, "proposal": [dict(zip(("card", "field", "from", "to"), c)) for c in result["proposal"].changes]}
-    (out / "tune.json").write_text(json.dumps(result, indent=1), encoding="utf-8")
+    (out / "tune.json").write_text(json.dumps(result, indent=1, default=Candidate.as_json), encoding="utf-8")
     print(f"written to {out / 'tune.json'}")
-    return 0
+    return 0 if result["reached"] else 1
 
 
 def cmd_report(args):
@@ -291,8 +295,8 @@ def parser():
     p.add_argument("experiment", help="experiment file whose matchups to tune")
     p.add_argument("--target", type=float, default=0.5, help="deck A's target win rate, 0 to 1 (default %(default)s)")
     p.add_argument("--tolerance", type=float, default=0.02,
-                   help="how near the target the proposal should land, as a win-rate difference; the search "
-                        "aims within half of it and pays any price to get there (default %(default)s)")
+                   help="how near the target the confirmation must land, as a win-rate difference, above 0; "
+                        "the search aims within half of it and pays any price to get there (default %(default)s)")
     p.add_argument("--cards", nargs="+", metavar="CARD",
                    help="cards the search may change (default: every card with an allowed field)")
     p.add_argument("--fields", nargs="+", default=["cost"],
@@ -300,9 +304,12 @@ def parser():
     p.add_argument("--max-step", type=_positive("--max-step"), default=3,
                    help="largest change of one field (default %(default)s)")
     p.add_argument("--budget", type=_positive("--budget"), default=60_000,
-                   help="games the search may play, all candidates together (default %(default)s)")
+                   help="games of the search (three quarters) and of the finalists' re-evaluation (a quarter), "
+                        "all candidates and matchups together; too small to give every candidate one seed pair "
+                        "per matchup is an error that names the minimum (default %(default)s)")
     p.add_argument("--confirm-games", type=_even("--confirm-games"), default=4_000,
-                   help="games per matchup of the confirmation on fresh seeds (default %(default)s)")
+                   help="games per matchup of each confirmation on fresh seeds: the baseline's, then each "
+                        "finalist's in turn until one reaches the target (default %(default)s)")
     _jobs_arg(p)
     p.add_argument("--out", default="reports/tune", help="folder for tune.json (default %(default)s)")
     p.set_defaults(run=cmd_tune)

@@ -1,25 +1,46 @@
 """``balance tune``: propose card cost (or other numeric field) changes that
 bring chosen matchups toward a target score for deck A (DESIGN §7, "Tune").
 
+Budget: --budget games in SHARES equal shares, one for each search stage and
+one for the finalists' re-evaluation; the confirmation plays --confirm-games
+per matchup on top of it, for the baseline and for each finalist it confirms.
+A budget whose shares cannot give every candidate of a stage's first round one
+seed pair per matchup is bad input (``minimum_budget``).
+
 Search: successive halving (a bandit that spends its games where they are
-informative), in three stages of a third of the budget each: screen every
-allowed (card, field) by its largest step each way; refine the best few
-cards over every step -max_step..+max_step; then try pairs of the best single
-changes.  Every candidate plays the same seeds, so candidates are ranked on
-common random numbers.  Each round keeps the best third and gives them more
-games.
+informative), in three stages: screen every allowed (card, field) by its
+largest step each way; refine the best few cards over every step
+-max_step..+max_step; then try pairs of the best single changes.  Every
+candidate plays the same seeds, so candidates are ranked on common random
+numbers.  Each round keeps the best third and gives them more games.
 The objective is the mean distance of deck A's score from the target, plus a
 price on change: PRICE_CARD per changed card and PRICE_STEP per unit changed,
 so a bigger or wider change must buy real accuracy -- but a distance beyond
 half the tolerance counts MISS_WEIGHT times over, so that no price keeps the
 search from a change that lands within it.  Half, because the confirmation's
-own games add noise (about 0.8 points at 4,000 games).  The proposal is then
-confirmed on fresh seeds, against the baseline on the same fresh seeds.
+own games add noise (about 0.8 points at 4,000 games).
+
+Finalists: a candidate that survives the halving was picked for scoring well
+on the very games that ranked it, so its search estimate flatters it (the
+winner's curse: one pair of changes had the objective 0.02 at 752 games and
+0.28 at 3,012).  The best FINALISTS candidates of the last stage are played
+again, the last share of the budget split evenly among them, on seeds the
+search never used (root seed + FINAL_SEED_OFFSET), and the proposal is the best
+of them on these unbiased estimates.
+
+Confirmation: the finalists, best first, are played on fresh seeds (root seed
++ CONFIRM_SEED_OFFSET), each on the same seeds and against the baseline on
+them, until one lands within target ± tolerance in every matchup: "reached".
+If none does, the closest is reported as "not reached".  Deck A's score has a
+pair-aware Wilson 95% interval (``intervals.pair_wilson``) and the difference
+proposal - baseline a paired t-interval (``sprt.paired_difference``): the seed
+pair (games 2k and 2k+1), never the game, is the unit of independence.
 """
 from __future__ import annotations
 
 import itertools
 import math
+from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
@@ -30,14 +51,18 @@ from ..errors import InputError
 from ..runner.experiment import load_experiment
 from ..runner.run import play_winners, prepare_cell, prepare_cells
 from .compare import Change
-from .intervals import shown, wilson
-from .sprt import game_scores
+from .intervals import pair_wilson, percent, shown
+from .sprt import game_scores, pair_scores, paired_difference
 
 PRICE_CARD = 0.005      # half a win-rate point per changed card
 PRICE_STEP = 0.002      # 0.2 points per unit of change
 MISS_WEIGHT = 10        # a point beyond half the tolerance weighs as ten points of price
 ETA = 3                 # successive halving keeps 1/ETA of the candidates each round
+SHARES = 4              # the budget's shares: screening, refining, pairs, finalists
+FINALISTS = 3           # re-evaluated on fresh seeds, then confirmed in turn (<= ETA: one round)
+FINAL_SEED_OFFSET = 2_000_003
 CONFIRM_SEED_OFFSET = 1_000_003
+REACHED, NOT_REACHED = "reached", "not reached"
 FIELDS = ("cost", "lifespan", *STAT_FIELDS)     # what overrides may change (compile.override_fields)
 
 
@@ -60,6 +85,10 @@ class Candidate:
     def describe(self) -> str:
         return "; ".join(f"{c} {f} {old} -> {new}" for c, f, old, new in self.changes) or "no change"
 
+    def as_json(self) -> list[dict]:
+        """The changes as written to tune.json."""
+        return [dict(zip(("card", "field", "from", "to"), c)) for c in self.changes]
+
     def __add__(self, other: "Candidate") -> "Candidate":
         return Candidate(tuple(sorted(self.changes + other.changes)))
 
@@ -68,12 +97,12 @@ class Candidate:
 class Plan:
     """What may change and what counts."""
     target: float
-    tolerance: float = 0.02                   # how near the target the confirmation should land
+    tolerance: float = 0.02                   # how near the target the confirmation must land
     cards: list[str] | None = None            # None: every card with an allowed field
     fields: tuple[str, ...] = ("cost",)
     max_step: int = 3
-    budget: int = 60_000                      # games in the search, all candidates and matchups
-    confirm_games: int = 4_000                # per matchup, on fresh seeds
+    budget: int = 60_000                      # games of the search and the finalists, all matchups
+    confirm_games: int = 4_000                # per matchup and confirmation, on fresh seeds
     top_pairs: int = 4                        # best single changes combined in pairs
 
     def check(self) -> None:
@@ -85,33 +114,86 @@ class Plan:
         for name in self.fields:
             if name not in FIELDS:
                 raise InputError(f"--fields: {name!r}: not a numeric card field; allowed: {', '.join(FIELDS)}")
-        for name, v, low in (("--budget", self.budget, 2), ("--confirm-games", self.confirm_games, 2),
-                             ("--max-step", self.max_step, 1)):
+        for name, v, low in (("--confirm-games", self.confirm_games, 2), ("--max-step", self.max_step, 1)):
             if v < low:
                 raise InputError(f"{name}: {v}: must be >= {low}")
 
 
 def tune(spec, plan: Plan, jobs: int = 1, log=print) -> dict:
-    """Search, then confirm; returns the proposal and the before/after scores."""
+    """Search, re-evaluate the finalists, confirm them in turn; returns the
+    status, the proposal (the confirmed one, or the closest) and the scores."""
     plan.check()
     exp = load_experiment(spec)
-    cards = allowed_cards(exp, plan)
-    singles = single_changes(cards, plan)
+    singles = single_changes(allowed_cards(exp, plan), plan)
     if not singles:
         raise InputError(f"{exp.source}: no card of the experiment has a field in {', '.join(plan.fields)}; "
                          f"allowed: --fields from cost, lifespan, <realm>_attack, <realm>_hits")
-    search = Search(exp, jobs, log)
-    third = plan.budget // 3
-    screened = search.halve([Candidate()] + extremes(singles), third, plan)
+    least = minimum_budget(singles, len(exp.cells), plan)
+    if plan.budget < least:
+        raise InputError(f"--budget: {plan.budget}: too small to give every candidate one seed pair per matchup; "
+                         f"allowed: at least {least} games for these cards, fields and --max-step")
+    search = Search(exp, exp.seed, jobs, log)
+    ranked = search_stages(search, singles, plan)
+    finals = Search(exp, exp.seed + FINAL_SEED_OFFSET, jobs, log)
+    finalists = finals.halve("finalists on fresh seeds", ranked[:FINALISTS], plan.budget - search.spent, plan)
+    tried = confirm_in_turn(Search(exp, exp.seed + CONFIRM_SEED_OFFSET, jobs, log), finalists, plan)
+    best = min(tried, key=lambda t: t["miss"])
+    return {"status": REACHED if best["reached"] else NOT_REACHED, "reached": best["reached"],
+            "target": plan.target, "tolerance": plan.tolerance, "proposal": best["proposal"],
+            "confirmation": best, "confirmations": tried,
+            "finalists": [{"proposal": c, "search": search.estimate(c), "fresh": finals.estimate(c)}
+                          for c in finalists],
+            "games": {"budget": plan.budget, "search": search.spent, "finalists": finals.spent}}
+
+
+def search_stages(search: "Search", singles: list[Candidate], plan: Plan) -> list[Candidate]:
+    """Screening, refining and pairs, a share of the budget each (the pairs
+    stage also what the others left); the last stage's candidates, best first."""
+    share = plan.budget // SHARES
+    screened = search.halve("screening", [Candidate()] + extremes(singles), share, plan)
     keep = {c.changes[0][:2] for c in distinct_cards([c for c in screened if c.changes], plan.top_pairs)}
-    refined = search.halve([Candidate()] + [c for c in singles if c.changes[0][:2] in keep], third, plan)
+    refined = search.halve("refining", [Candidate()] + [c for c in singles if c.changes[0][:2] in keep],
+                           share, plan)
     best_singles = distinct_cards([c for c in refined if c.changes], plan.top_pairs)
     pairs = [a + b for a, b in itertools.combinations(best_singles, 2)]
-    ranked = search.halve(refined[:ETA] + pairs, plan.budget - search.spent, plan)
-    best = ranked[0]
-    log(f"search: {search.spent} games; best {best.describe()}")
-    return {"proposal": best, "search": search.estimate(best), "baseline_search": search.estimate(Candidate()),
-            "confirmation": search.confirm(best, plan.confirm_games)}
+    return search.halve("pairs", refined[:ETA] + pairs, plan.budget - share - search.spent, plan)
+
+
+def minimum_budget(singles: list[Candidate], cells: int, plan: Plan) -> int:
+    """The smallest --budget whose every share gives each candidate of its
+    stage's first round one seed pair per matchup (the refining and pairs
+    stages counted at their most candidates); later rounds then get more."""
+    per_field = Counter(c.changes[0][:2] for c in singles)
+    stages = (1 + len(extremes(singles)), 1 + sum(sorted(per_field.values())[-plan.top_pairs:]),
+              ETA + math.comb(plan.top_pairs, 2), FINALISTS)
+    return SHARES * max(2 * cells * n * rounds(n) for n in stages)
+
+
+def rounds(candidates: int) -> int:
+    """Rounds of successive halving: enough to cut ``candidates`` down to about one."""
+    r = 1
+    while ETA ** r < candidates:
+        r += 1
+    return r
+
+
+def confirm_in_turn(confirm: "Search", finalists: list[Candidate], plan: Plan) -> list[dict]:
+    """Confirm the finalists, best first, until one lands within the tolerance
+    in every matchup; returns every confirmation played."""
+    tried = []
+    for cand in finalists:
+        tried.append(confirm.confirm(cand, plan))
+        verdict = "within" if tried[-1]["reached"] else "beyond"
+        confirm.log(f"confirmation {len(tried)}: {cand.describe()}: {100 * tried[-1]['miss']:.1f} points "
+                    f"from the target, {verdict} the tolerance")
+        if tried[-1]["reached"]:
+            break
+    return tried
+
+
+def within(miss: float, tolerance: float) -> bool:
+    """``miss`` <= ``tolerance``, forgiving float rounding (0.52 - 0.5 > 0.02)."""
+    return miss <= tolerance + 1e-9
 
 
 def extremes(singles: list[Candidate]) -> list[Candidate]:
@@ -175,10 +257,10 @@ def distinct_cards(ranked: list[Candidate], k: int) -> list[Candidate]:
 
 
 class Search:
-    """Candidates played on common seeds; games are kept and extended."""
+    """Candidates played on the common seeds of one root seed; games are kept and extended."""
 
-    def __init__(self, exp, jobs, log):
-        self.exp, self.jobs, self.log = exp, jobs, log
+    def __init__(self, exp, seed, jobs, log):
+        self.exp, self.seed, self.jobs, self.log = exp, seed, jobs, log
         self.games: dict = {}            # (candidate, cell) -> winners of games 0..n-1
         self.spent = 0
 
@@ -195,7 +277,7 @@ class Search:
             if have < n:
                 by_start.setdefault(have, {}).update(self.matchups(c))
         for start, jobs in by_start.items():
-            for key, w in play_winners(jobs, self.exp.seed, start, n - start, self.jobs).items():
+            for key, w in play_winners(jobs, self.seed, start, n - start, self.jobs).items():
                 self.games[key] = np.concatenate([self.games.get(key, np.empty(0, np.int64)), w])
                 self.spent += len(w)
 
@@ -206,53 +288,76 @@ class Search:
                               for c in self.exp.cells]))
         return miss + MISS_WEIGHT * max(0.0, miss - plan.tolerance / 2) + cand.price
 
-    def halve(self, cands: list[Candidate], budget: int, plan: Plan) -> list[Candidate]:
+    def halve(self, stage: str, cands: list[Candidate], budget: int, plan: Plan) -> list[Candidate]:
         """Successive halving within ``budget`` games; returns every candidate,
-        the last survivors first, each round's drop-outs after them, best first."""
-        cells = len(self.exp.cells)
-        rounds = max(1, math.ceil(math.log(len(cands), ETA)))
+        the last survivors first, each round's drop-outs after them, best first.
+        Each round plays what is left of the budget over the rounds left, so
+        what a round saves on games its candidates already had goes to the next."""
+        cells, start = len(self.exp.cells), self.spent
+        total = rounds(len(cands))
         alive, dropped, n = list(cands), [], 0
-        for r in range(rounds):
-            share = budget // rounds // (len(alive) * cells)
-            n = max(n + 2, n + share - share % 2)
+        for r in range(total):
+            share = (budget - (self.spent - start)) // (total - r) // (len(alive) * cells)
+            n += share - share % 2
             self.extend(alive, n)
             alive.sort(key=lambda c: (self.objective(c, plan), c.price, c.describe()))
-            self.log(f"round {r + 1}: {len(alive)} candidates at {n} games; best {alive[0].describe()} "
+            self.log(f"{stage}, round {r + 1}: {len(alive)} candidates at {n} games; best {alive[0].describe()} "
                      f"(objective {self.objective(alive[0], plan):.4f})")
-            if r < rounds - 1:
+            if r < total - 1:
                 cut = max(1, math.ceil(len(alive) / ETA))
                 alive, dropped = alive[:cut], alive[cut:] + dropped
         return alive + dropped
 
     def estimate(self, cand: Candidate) -> list[dict]:
-        """Deck A's score per matchup in the search's games."""
-        return [score_row(self.exp.cells[i].index, self.games[(cand, i)]) for i in range(len(self.exp.cells))]
+        """Deck A's score per matchup in this search's games."""
+        return [score_row(c.index, self.games[(cand, c.index)]) for c in self.exp.cells]
 
-    def confirm(self, cand: Candidate, games: int) -> list[dict]:
-        """Baseline and proposal on fresh seeds: deck A's score with Wilson intervals."""
-        seed = self.exp.seed + CONFIRM_SEED_OFFSET
-        jobs = {**self.matchups(Candidate()), **self.matchups(cand)}
-        w = play_winners(jobs, seed, 0, games, self.jobs)
-        return [{"cell": c.index, "seed": seed, "baseline": score_row(c.index, w[(Candidate(), c.index)]),
-                 "proposal": score_row(c.index, w[(cand, c.index)])} for c in self.exp.cells]
+    def confirm(self, cand: Candidate, plan: Plan) -> dict:
+        """``cand`` and the baseline on --confirm-games of this search's seeds
+        (the baseline's kept for the next): per matchup deck A's score and the
+        paired difference proposal - baseline; the largest miss of the target."""
+        self.extend([Candidate(), cand], plan.confirm_games)
+        cells = [self.versus_baseline(cand, c.index) for c in self.exp.cells]
+        miss = max(abs(row["proposal"]["score"] - plan.target) for row in cells)
+        return {"proposal": cand, "seed": self.seed, "games": plan.confirm_games, "miss": miss,
+                "reached": within(miss, plan.tolerance), "cells": cells}
+
+    def versus_baseline(self, cand: Candidate, cell: int) -> dict:
+        """One matchup's scores of the baseline and ``cand`` and their paired
+        difference, over seed pairs (a t-interval)."""
+        base, prop = self.games[(Candidate(), cell)], self.games[(cand, cell)]
+        mean, low, high, _ = paired_difference(pair_scores(prop) - pair_scores(base))
+        return {"cell": cell, "baseline": score_row(cell, base), "proposal": score_row(cell, prop),
+                "difference": {"mean": mean, "low": low, "high": high, "pairs": len(base) // 2}}
 
 
 def score_row(cell: int, winners: np.ndarray) -> dict:
-    """Deck A's score, win rate with its Wilson 95% interval, and draws."""
+    """Deck A's score (win 1, draw 1/2) with its pair-aware Wilson 95% interval,
+    its win rate and draws."""
+    pairs = pair_scores(winners)
+    score, low, high = pair_wilson(2 * pairs, np.full(len(pairs), 2))
     wins, draws, n = int((winners == 0).sum()), int((winners < 0).sum()), len(winners)
-    low, high = wilson(wins, n)
-    return {"cell": cell, "games": n, "score": (wins + draws / 2) / n, "win_rate": wins / n,
-            "low": low, "high": high, "draws": draws}
+    return {"cell": cell, "games": n, "score": score, "low": low, "high": high, "win_rate": wins / n,
+            "draws": draws}
 
 
 def lines(result: dict, plan: Plan) -> list[str]:
-    """The proposal, the search's estimates and the confirmation, as text."""
-    out = [f"proposal: {result['proposal'].describe()}",
-           f"target: deck A's score {plan.target:.1%}"]
-    for row in result["confirmation"]:
-        b, p = row["baseline"], row["proposal"]
-        out.append(f"cell {row['cell']}: confirmation on fresh seeds (root {row['seed']}, {p['games']} games): "
-                   f"baseline win rate {shown(b['win_rate'], b['low'], b['high'])}, "
-                   f"proposal {shown(p['win_rate'], p['low'], p['high'])}; "
-                   f"score {b['score']:.1%} -> {p['score']:.1%}")
+    """Whether the target was reached, the proposal and its confirmation, as text."""
+    conf = result["confirmation"]
+    worst = max(conf["cells"], key=lambda row: abs(row["proposal"]["score"] - plan.target))
+    p = worst["proposal"]
+    where = f" in cell {worst['cell']}" if len(conf["cells"]) > 1 else ""
+    word, verdict = ("REACHED: the", "within") if result["reached"] else ("NOT REACHED: closest", "beyond")
+    head = (f"{word} proposal lands at {shown(p['score'], p['low'], p['high'])}{where}, "
+            f"{100 * conf['miss']:.1f} points from the target {percent(plan.target)}, "
+            f"{verdict} the tolerance {100 * plan.tolerance:.1f}")
+    out = [head, f"proposal: {result['proposal'].describe()}",
+           f"confirmed {len(result['confirmations'])} of {len(result['finalists'])} finalists on fresh seeds "
+           f"(root {conf['seed']}, {conf['games']} games per matchup each)"]
+    for row in conf["cells"]:
+        b, p, d = row["baseline"], row["proposal"], row["difference"]
+        out.append(f"cell {row['cell']}: deck A's score: baseline {shown(b['score'], b['low'], b['high'])}, "
+                   f"proposal {shown(p['score'], p['low'], p['high'])}; proposal - baseline "
+                   f"{100 * d['mean']:+.1f} points (95% CI {100 * d['low']:+.1f} to {100 * d['high']:+.1f}, "
+                   f"{d['pairs']} seed pairs)")
     return out

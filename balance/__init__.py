@@ -37,6 +37,7 @@ def _set_cache_dir():
 
 _set_cache_dir()
 
+from .interop import to_pandas  # noqa: E402
 from .runner import load_run, run_experiment  # noqa: E402  (after the cache folder is set)
 
-__all__ = ["kernel_digest", "load_run", "run_experiment"]
+__all__ = ["kernel_digest", "load_run", "run_experiment", "to_pandas"]

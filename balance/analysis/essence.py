@@ -23,7 +23,10 @@ def per_turn(run: Run) -> pl.LazyFrame:
 
 def curves(run: Run) -> pl.DataFrame:
     """Per deck, threshold, setting and own turn: ``running`` (games that
-    reached the turn), then mean and percentiles (linear) of gain and spent."""
+    reached the turn), then mean and percentiles (linear) of gain and spent.
+    Returns a polars DataFrame in long form, one row per deck, threshold,
+    setting and ``turn``: ``running``, ``gain_mean``, ``gain_p10``,
+    ``gain_p50``, ``gain_p90`` and the same four of ``spent``."""
     stats = {}
     for c in CURVES:
         v = pl.col(c).cast(pl.Float64)

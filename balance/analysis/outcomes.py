@@ -31,7 +31,13 @@ def by_deck(run: Run) -> pl.DataFrame:
 
 
 def by_matchup(run: Run) -> pl.DataFrame:
-    """Each deck in each cell: its win rate, draws and score against the other deck."""
+    """Each deck in each cell: its win rate, draws and score against the other
+    deck.  Returns a polars DataFrame, one row per cell and deck: the cell
+    (``cell``, ``matchup``, ``threshold``, ``setting``), ``side``, ``deck``,
+    ``opponent``, counts (``games``, ``wins``, ``draws``, ``losses``),
+    ``win_rate`` and ``draw_rate`` with their 95% intervals over seed pairs
+    (``_lo``, ``_hi``; ``win_rate_eff``: the effective trials behind it) and
+    ``score``."""
     return rates(deck_games(run), CELL + ["side", "deck", "opponent"])
 
 
@@ -60,7 +66,10 @@ def first_player(run: Run) -> pl.DataFrame:
 
 def matrix(run: Run) -> pl.DataFrame:
     """The matchup matrix in long form: the row deck's win rate against the
-    column deck, per threshold and setting (each cell seen from both decks)."""
+    column deck, per threshold and setting (each cell seen from both decks).
+    Returns a polars DataFrame with ``threshold``, ``setting``, ``row``,
+    ``column``, ``games``, ``win_rate`` (``_lo``, ``_hi``: its 95% interval),
+    ``draw_rate`` and ``score``; pivot ``row`` against ``column`` for the grid."""
     return by_matchup(run).select(
         "threshold", "setting", row="deck", column="opponent", games="games", win_rate="win_rate",
         win_rate_lo="win_rate_lo", win_rate_hi="win_rate_hi", draw_rate="draw_rate", score="score",

@@ -2,7 +2,8 @@
 
 Public surface: ``run_experiment(path_or_dict, ...)`` (what ``balance run``
 does), ``load_run(run_dir)`` (the store as polars LazyFrames) and
-``load_experiment``.
+``load_experiment``; ``balance.to_pandas(run)`` gives a run's games in
+pandas.
 """
 from .experiment import Cell, Experiment, load_experiment
 from .run import run_experiment

@@ -45,7 +45,7 @@ def seed_streams(rng, root_seed, game_seed):
         rng[k, 2] = 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def next32(rng, k):
     """Next 32-bit word of stream k."""
     rng[k, 2] += 1
@@ -65,7 +65,7 @@ def d6(rng):
     return below(rng, DICE, 6) + 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def uniform(rng, k):
     """A float in [0, 1) from stream k."""
     return next32(rng, k) / 4294967296.0

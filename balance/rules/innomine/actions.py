@@ -211,7 +211,7 @@ def actions_phase(s, t):
             return
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def has_action(s, t, i):
     """Has Being i an action to take now: one left, a controller, able, out of combat?"""
     return s.I[i, F_ACTS] > 0 and s.I[i, F_CTRL] >= 0 and can_act(s, t, i) and s.I[i, F_FIGHT] < 0
@@ -498,7 +498,7 @@ def _de_attune_value(s, t, i, p, x):
     return pk * gain - (1.0 - pk) * NOTE_COST
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _is_ward(s, t, j):
     """A Human or Ethereal: the Beings whose Influence the policies fight over (I29)."""
     c = t.C[s.I[j, F_DESIGN], D_CTYPE]

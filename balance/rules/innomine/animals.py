@@ -17,7 +17,7 @@ from .tables import D_CTYPE, P_JORDI
 from .vocabulary import ANIMAL, HEAVEN, HUMAN
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def is_mortal(t, d):
     """Humans and Animals: a lifespan, a Destiny and a Fate."""
     return t.C[d, D_CTYPE] == HUMAN or t.C[d, D_CTYPE] == ANIMAL

@@ -92,7 +92,7 @@ def can_attune(s, t, i, x):
     return is_being(s, t, x) or c == OBJECT or c == TOOL
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _rolls(s, t, i, x):
     """Does i roll to Attune to x?  A Cherub Attunes "automatically", a Djinn
     "succeed[s] automatically for an Object"; a Djinn rolls for a Being."""
@@ -210,13 +210,13 @@ def defends_from_afar(s, t, c, j):
             and realm_of(s, s.I[c, F_LOC]) == loc_earth(s) and has_sheet(s, t, c, E_DEFEND_ANYWHERE))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def may_defend(s, t, j, target):
     """Fear keeps a Cherub from Defending its Attuned Being for the rest of the turn."""
     return not (s.I[j, F_ATTUNED] == target and s.I[j, F_AFRAID] == s.g[G_TURN])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def djinn_fear(s, t, i):
     """Djinn Fear: "when an Attuned Being, or Being with an attached Attuned
     Object, attacks, roll d6 every combat round -- on a result less than or equal

@@ -89,19 +89,19 @@ from .vocabulary import (
 )
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def ctype_of(s, t, i):
     return t.C[s.I[i, F_DESIGN], D_CTYPE]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def is_being(s, t, i):
     """A Being in play: a Servitor, Human, Ethereal or Animal on the table."""
     c = t.C[s.I[i, F_DESIGN], D_CTYPE]
     return s.I[i, F_ZONE] == Z_PLAY and (c == SERVITOR or c == HUMAN or c == ETHEREAL or c == ANIMAL)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def is_demon(t, d):
     """A demon: a Servitor of a Band, Demonlings included, Undead not.  "Demon
     Princes have various types of Demons, Undead, and Demonlings"; Undead are
@@ -117,19 +117,19 @@ def is_human_card(t, d):
     return t.C[d, D_CTYPE] == HUMAN or t.C[d, D_KIND] == SAINT or t.C[d, D_KIND] == UNDEAD
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def hits(s, t, i, r):
     """i's Hits in realm r: the card's, +2 for a Cherub Defending its Attuned Being
     (F_WARD, kept by attunement.refresh_ward)."""
     return t.C[s.I[i, F_DESIGN], D_HITS + r] + s.I[i, F_WARD]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def hits_left(s, t, i, r):
     return t.C[s.I[i, F_DESIGN], D_HITS + r] + s.I[i, F_WARD] - s.I[i, F_DMG + r]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def is_down(s, t, i):
     """0 Hits remaining in some realm: no further actions, not even Defend."""
     for r in range(3):
@@ -138,19 +138,19 @@ def is_down(s, t, i):
     return False
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def can_act(s, t, i):
     return is_being(s, t, i) and s.I[i, F_TRAUMA] == 0 and not is_down(s, t, i)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def unfledged(s, t, i):
     """Relievers and Demonlings: no Objects or Ranks, no base Corporeal attacks either way."""
     k = t.C[s.I[i, F_DESIGN], D_KIND]
     return k == RELIEVER or k == DEMONLING
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def has_text(s, i):
     """Beings in Trauma are treated as having no game text or attached cards; so
     is a Kyriotate's host: "Treat the Being to which a Kyriotate is attached as
@@ -158,7 +158,7 @@ def has_text(s, i):
     return s.I[i, F_TRAUMA] == 0 and s.I[i, F_MUTE] == 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def effect_sum(s, t, i, code, slot, pslot=-1, pval=0):
     """Sum of parameter ``slot`` over every effect ``code`` in i's game text
     (its card; its attachments, where their text works: text_works; its
@@ -185,7 +185,7 @@ def effect_sum(s, t, i, code, slot, pslot=-1, pval=0):
     return total
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _sheet_seat(s, t, i, bit):
     """The seat whose Superior's sheet adds to i's game text -- its controller, if i
     is a Servitor of that Superior's own ("any Servitor of the appropriate type")
@@ -212,13 +212,13 @@ def sheet_param(s, t, i, code, slot):
     return -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def has_sheet(s, t, i, code):
     """Does i's Superior's sheet give i's kind the ability ``code``?"""
     return sheet_param(s, t, i, code, 1) >= 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def text_works(s, t, holder, card):
     """Does the game text of ``card``, attached to ``holder``, work?  Not a Tool's
     in the Marches (marches.tool_usable), nor an Object's that a Balseraph has
@@ -436,7 +436,7 @@ def attuned_leaves_play(s, t, x):
                 add_dissonance(s, t, c, WHY_ATTUNED_LEFT)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def initiates_encounter(s, actor, target):
     """``actor`` attacks or uses an ability upon ``target``: if target is a Djinn
     Attuned to actor, "the target initiates an encounter with the Djinn", which
@@ -445,7 +445,7 @@ def initiates_encounter(s, actor, target):
         s.I[target, F_PROVOKED] = s.g[G_TURN]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def may_harm(s, t, i, j):
     """"Djinn may not attack, destroy, or otherwise cause damage to the target of
     an Attunement, unless the target initiates an encounter with the Djinn, by
@@ -512,7 +512,7 @@ def leave_play(s, t, i, zone):
         s.I[i, f] = 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def destiny_frozen(s, t, h):
     """Is h a Human with a Kyriotate attached, whose Destiny and Fate are frozen?"""
     r = s.I[h, F_RIDER]

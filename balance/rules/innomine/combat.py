@@ -201,7 +201,7 @@ def roll_damage(roll, divisor):
 
 
 # ------------------------------------------------------------------ who may fight
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def attackable(s, t, i, by_seat):
     """"Beings cannot be attacked until they have spent one opponent's Turn in a
     given Realm": i entered its realm at least two turns ago (docs/rules.md).
@@ -245,7 +245,7 @@ def boost_helps(s, t, i, c):
     return may_use_base_attack(s, t, i, effect_param(s, t, c, E_COMBAT_BOOST, 1))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def may_take_base_attack(s, t, actor, target, r):
     """The target's side: Relievers and Demonlings cannot be targeted by base
     Corporeal attacks; Undead cannot take part in Celestial combat, nor Humans
@@ -1175,7 +1175,7 @@ def _struck_value(s, t, p, j, r, k):
     return value
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _kill_worth(dmg, left):
     """How far a blow of ``dmg`` goes to bring down a Being with ``left`` Hits:
     1 if it does, else half its share of them."""
@@ -1202,7 +1202,7 @@ def _declared_against(s, t, j, r, k, side):
     return total
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _aims_at(what, whom, m, j):
     """May the round's m-th declaration harm j: one aimed at j, or a Song of Fire,
     which has no one target (_blow says whom it hurts)?"""
@@ -1295,7 +1295,7 @@ def _objects_work_again(s):
     s.g[G_DISABLED] = 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _cowardice(s, t, i):
     """The Malakite Discord, Cowardice: "Starting every round of combat, roll d6;
     on a result less than or equal to the levels of Cowardice, the Malakite takes
@@ -1307,7 +1307,7 @@ def _cowardice(s, t, i):
     return coward
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _keeps_trap(s, t, i):
     """A Being in danger that holds a Pit Trap its controller would spring stays
     in the fight to spring it on the blow (_spring) rather than Retreat."""
@@ -1456,7 +1456,7 @@ def _resolve(s, t, i, a, j, L, r):
         log(s, s.I[i, F_CTRL], i, -1, T_WAIT, 0)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _text_code(a):
     """The effect whose game text a round's A_ROLL, A_SONG or A_BOOST uses."""
     if a == A_ROLL:
@@ -1583,7 +1583,7 @@ def location_damage(s, t, L):
                     location_harm(s, t, L, i, damage_from(s, t, L, i, r, amount))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _struck(s, t, who, i):
     """Does Location text with ``targets`` = who (0: "humans") strike Being i?"""
     return who != 0 or is_human_card(t, s.I[i, F_DESIGN])

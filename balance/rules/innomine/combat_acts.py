@@ -23,7 +23,7 @@ from .trace import T_PLAY
 from .vocabulary import COMBAT_ACT, MAX_EFFECTS
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def may_hold(s, p, code):
     """Might seat p hold a Combat Act with effect ``code``?  False: it holds none."""
     return s.S[p, S_HAND_ACTS] & (1 << code) != 0

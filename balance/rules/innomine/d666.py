@@ -23,7 +23,7 @@ NO_ROLL = 1              # a target below 2: no roll may be attempted
 ALWAYS_FAILS = 12
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def ways_to_sum(k):
     """Ways (of 36) two dice sum to k, for k from 2 to 12."""
     return 6 - abs(k - 7)
@@ -102,7 +102,7 @@ def d6_check(rng, variant, faces, high):
     return (r > 6 - faces) if high else (r <= faces), r, r
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def check_chance(variant, faces, bought=0):
     """Exact chance that a roll succeeding on ``faces`` faces of a d6 succeeds in
     ``variant``: ``d6_check``'s, or with ``bought`` +1s to the d666 target bought

@@ -65,7 +65,7 @@ from .vocabulary import (
 _DEALT = COUNTERS["damage_dealt"]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def counters_for(s, t, tgt, r, amount):
     """How many of ``amount`` damage counters tgt can take in realm r: no more
     than its Hits left there (I18)."""
@@ -104,7 +104,7 @@ def damage_from(s, t, src, i, r, amount):
     return n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _zero(s, t, i, r):
     h = hits(s, t, i, r)
     return h > 0 and s.I[i, F_DMG + r] >= h

@@ -106,7 +106,7 @@ def dissonance_phase(s, t, p):
             _fail(s, t, i)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def has_discord(t, d):
     """Has design d "a particular Discord", a Choir's or a Band's (a Bright Lilim
     uses "the Lilim mechanics for Influence, Dissonance, and Discord")?
@@ -116,7 +116,7 @@ def has_discord(t, d):
     return SERAPH <= k <= BRIGHT_LILIM or BALSERAPH <= k <= IMPUDITE
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _falls(t, d):
     """"if an angel other than a Malakite fails a Dissonance roll in phase 4, it
     Falls": the Choirs but the Malakim, the Bright Lilim ("Lilim oppose Bright
@@ -140,7 +140,7 @@ def _fail(s, t, i):
         gain_discord(s, t, i, T_DISCORD)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def action_dissonance(s, t, i, waits):
     """Dissonance for taking an action (``waits``: the Wait action).  Elohim "gain
     Dissonance if they take any Action other than Wait while under another
@@ -158,7 +158,7 @@ def wait_notes(s, t, i):
     return _wait_charges(s, t, i, False)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _wait_charges(s, t, i, charge):
     """The notes the Wait action costs i, given to it if ``charge``: "Ofanim gain
     Dissonance for taking the Wait action"; a Malakite sworn never to Wait
@@ -180,14 +180,14 @@ def _wait_charges(s, t, i, charge):
     return n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def sworn(s, t, i, act):
     """Is i a Malakite whose game text holds the oath never to do ``act``
     (vocabulary OATH_*)?"""
     return t.C[s.I[i, F_DESIGN], D_KIND] == MALAKITE and effect_sum(s, t, i, E_OATH, 1, 1, act) > 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def breaks_oath(s, t, i, act):
     """Malakim: "Violating this condition [...] causes Dissonance for each
     violation": a Malakite sworn never to do ``act`` takes a note for doing it."""
@@ -229,7 +229,7 @@ def oath_urge(s, t, i, j):
     return 0.0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def uses_card(s, t, i, c):
     """i uses the game text of card c: using a Tool breaks an oath never to
     use one (the rulebook's example oath, "Do not use Guns")."""
@@ -237,21 +237,21 @@ def uses_card(s, t, i, c):
         breaks_oath(s, t, i, OATH_USE_TOOLS)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _mercurian_harm(s, t, src, tgt):
     """"It is Dissonant for a Mercurian to cause damage of any sort to a Human"
     (a rule of the Choir: Humans only)."""
     return t.C[s.I[tgt, F_DESIGN], D_CTYPE] == HUMAN and t.C[s.I[src, F_DESIGN], D_KIND] == MERCURIAN
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _oath_harm(s, t, src, tgt):
     """A Malakite sworn never to harm Humans: its oath, written in its game text,
     covers Saints and Undead too, who "count as Humans for card purposes" (I57)."""
     return is_human_card(t, s.I[tgt, F_DESIGN]) and sworn(s, t, src, OATH_HARM_HUMANS)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def harms(s, t, src, tgt):
     """src has done damage to tgt: a note for a Mercurian's harm to a Human, and
     one for a sworn Malakite's broken oath."""
@@ -287,7 +287,7 @@ def fading_note(s, t, i, r):
         s.I[i, F_CONDITION] = last
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _fading_at(s, i, turn):
     """Notes of Djinn i that fade at the end of ``turn``."""
     return (s.I[i, F_FADING] >> (FADE_BITS * (turn % FADE_SLOTS))) & FADE_MASK

@@ -59,7 +59,7 @@ from .trace import T_HOST, T_LEAVE_HOST, T_MOVE, T_TRAUMA, WHY_HOST_DIED, WHY_HO
 from .vocabulary import CELESTIAL, CORPOREAL, E_STAY_IN_DYING_HOST, HUMAN, KYRIOTATE, N_COUNTERS, SERVITOR, SHEDITE
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def is_rider(t, d):
     """A Kyriotate or Shedite card: one that manifests on Earth by attaching."""
     k = t.C[d, D_KIND]

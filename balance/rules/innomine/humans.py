@@ -106,7 +106,7 @@ def _b(x):
     return 1.0 if x else 0.0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def dealing_gain(s, t, h, p, n):
     """court_gain of Being h placing n damage counters: a Human's damage dealt
     counts toward its Destiny or Fate (damage.deal_damage) -- a blow may send its

@@ -33,20 +33,20 @@ from .trace import T_TRAUMA
 from .vocabulary import ETHEREAL_REALM, LOCATION, TETHER, TOOL
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def in_marches(s, l):
     """Is location l (a generic Location or a Tether or Location card) in the Marches?"""
     return realm_of(s, l) == loc_marches(s)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def tool_usable(s, t, holder, card):
     """"Tools may not be used there": the game text of a Tool attached to a Being
     in the Marches does nothing while it is there."""
     return t.C[s.I[card, F_DESIGN], D_CTYPE] != TOOL or not in_marches(s, s.I[holder, F_LOC])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def left_for(s, i, l):
     """Being i leaves its Location for l: leaving a non-Marches Location for the
     Marches records it as i's "last non-Marches Location"."""

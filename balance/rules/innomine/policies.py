@@ -47,17 +47,17 @@ def weights_vector(table):
     return np.array([float(table[k]) for k in WEIGHTS], dtype=np.float64)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def weight(s, p, k):
     return s.w[p, k]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def is_random(s, p):
     return s.w[p, W_RANDOM] > 0.5
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def score(s, p, value):
     """The policy's score of a legal option worth ``value`` to seat p.
 

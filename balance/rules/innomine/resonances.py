@@ -154,7 +154,7 @@ def resonance_stat(kind):
     return -1, OP_GE
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def is_lilim(kind):
     """Lilim, and Bright Lilim, who "Use the Lilim mechanics for Influence, Dissonance, and Discord"."""
     return kind == LILIM or kind == BRIGHT_LILIM
@@ -294,7 +294,7 @@ def p_success(s, t, actor, target, stat, op):
     return p_faces(s, actor, classic_faces(s, t, actor, target, stat, op))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def p_faces(s, actor, faces):
     """Exact chance that a Resonance roll of actor succeeding on ``faces`` of a
     d6 succeeds (see resonance_roll), with the Essence actor's controller spends
@@ -335,7 +335,7 @@ def untraced_roll(s, t, actor, target, faces):
     return r > 6 - faces, r, r
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def essence_before(s, p):
     """Essence seat p spends before a d666 Resonance roll: the policy's
     d666_before, as far as its Essence goes."""
@@ -557,7 +557,7 @@ def second_action(s, t, i):
     return ok
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def lilim_counters(s, j, p):
     """Seat p's Lilim counters on Being j."""
     return (s.I[j, F_LILIM] >> (8 * p)) & 255
@@ -698,7 +698,7 @@ def make_forfeit(s, t, i, j):
     return ok
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def forfeits(s, i):
     """Does Being i forfeit the action it is about to take (a combat round's, or
     an Actions-phase action)?  Then one of the actions a Habbalite made it

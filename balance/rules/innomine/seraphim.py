@@ -146,7 +146,7 @@ def view_value(s, t, i):
     return 1.0 / 6.0 if _facedown(s, opponent(s, p), p) >= 0 else 0.0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def knows_theft(s, t, p):
     """Has seat p seen a face-down card of another seat that steals Tethers, still face down?"""
     c = s.S[p, S_PLOT_SEEN]

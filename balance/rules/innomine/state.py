@@ -160,23 +160,23 @@ def new_state(tables, weights, own_turns, trace_len=0):
     )
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def loc_earth(s):
     return s.I.shape[0]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def loc_marches(s):
     return s.I.shape[0] + 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def loc_realm(s, p):
     """The generic Location of seat p's Realm (Heaven or Hell)."""
     return s.I.shape[0] + 2 + p
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def realm_seat(s, l):
     """The seat whose Realm location l is, or -1 for Earth, the Marches and cards."""
     if l >= s.I.shape[0] + 2:
@@ -196,7 +196,7 @@ def realm_type(s, l):
     return R_CORPOREAL
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def realm_of(s, l):
     """Realm identity of a location: its generic location (Earth, Marches or a seat's Realm)."""
     if l < s.I.shape[0]:
@@ -204,13 +204,13 @@ def realm_of(s, l):
     return l
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def tracing(s):
     """Is this game traced (``balance replay``)?  Then ``log`` keeps its events."""
     return s.trace.shape[0] > 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def log(s, seat, card, target, code, value):
     """Append one event to the trace buffer (only when tracing)."""
     n = s.g[G_TRACE_N]
@@ -226,7 +226,7 @@ def log(s, seat, card, target, code, value):
         s.g[G_TRACE_N] = n + 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def beings_in_play(s):
     """Beings that entered play since the last compaction, in entry order.
 
@@ -235,19 +235,19 @@ def beings_in_play(s):
     return s.live[0, 1:s.live[0, 0] + 1]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def others_in_play(s):
     """Other cards in play (Objects, Tools, Songs, Ranks, Tethers, Locations), likewise."""
     return s.live[1, 1:s.live[1, 0] + 1]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def rivals(s):
     """Beings in play not controlled by the seat now acting (see collect_rivals)."""
     return s.live[2, 1:s.live[2, 0] + 1]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def fighters(s):
     """Every Being in the combat under way, in entry order, and perhaps some that
     have left it since: callers still check F_FIGHT.  Combat's many scans of its
@@ -269,7 +269,7 @@ def _collect_fighters(s):
     s.live[3, 0] = n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def enlist(s, i, side):
     """Being i takes part in the combat under way on ``side`` (ATTACKING or
     DEFENDING), with no Retreat declared yet: one declared in an earlier combat
@@ -279,7 +279,7 @@ def enlist(s, i, side):
     s.live[3, 0] = -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def hand(s, p):
     """The cards in seat p's hand, in instance order (see to_hand)."""
     row = s.live[4 + p]

@@ -114,7 +114,7 @@ def pack(t: Tables):
                         decks=decks, deck_slot=np.ascontiguousarray(t.deck_slot, dtype=np.int64))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def in_game(t, code):
     """Whether effect ``code`` is on any card or Superior sheet of this game: the
     rules that only such text sets off skip their scans in games without it."""

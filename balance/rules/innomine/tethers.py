@@ -47,7 +47,7 @@ from .vocabulary import (
 )
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def is_tether(s, t, l):
     return l < s.I.shape[0] and s.I[l, F_ZONE] == Z_PLAY and t.C[s.I[l, F_DESIGN], D_CTYPE] == TETHER
 
@@ -70,7 +70,7 @@ def up_destination(s, t, i):
     return -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def can_go_down(s, t, i, l):
     """A Being in a Superior's Realm is at every Tether that Superior controls."""
     q = realm_seat(s, s.I[i, F_LOC])

@@ -16,7 +16,6 @@ fewer than ``min_games`` GIH or GNS games is "too rare to judge": shown,
 without an interval or rank."""
 from __future__ import annotations
 
-import numpy as np
 import polars as pl
 import statsmodels.api as sm
 

@@ -197,8 +197,8 @@ def causal(impact: pl.DataFrame):
     bound = float(impact["bound"][0])
     fig = forest(rows, "diff", "diff_lo", "diff_hi", impact["verdict"].is_in(["helps", "hurts"]),
                  "win rate: with the card - with the baseline card (percentage points)",
-                 f"Causal card impact, 95% intervals; red * = helps or hurts (shown); dashed: "
-                 f"±{100 * bound:g} points, within which an impact shown is negligible", marks=(-bound, bound))
+                 f"Causal card impact (95% intervals): red * = helps or hurts; "
+                 f"negligible if shown within the dashed ±{100 * bound:g} points", marks=(-bound, bound))
     n = rows.group_by("deck", maintain_order=True).agg(pl.col("games").first(), pl.col("seeds").first(),
                                                        pl.len().alias("cards"))
     detail = "; ".join(f"{r['deck']}: {r['cards']} cards x {r['games']:,} paired games ({r['seeds']:,} seeds)"

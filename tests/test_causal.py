@@ -126,7 +126,8 @@ def test_planted_cards_are_found_with_their_signs(tmp_path):
     deck = planted_deck(tmp_path, {"Bounty": 2, "Millstone": 2})
     spec = {"name": "planted", "seed": 5, "games": 2000,
             "grid": {"pairs": [[deck, BELIAL]], "threshold": 5, "overrides": [essence_starved()]}}
-    table = pl.read_csv(card_impact(spec, deck, ["Bounty", "Millstone"], jobs=2, out=tmp_path, progress=False))
+    table = pl.read_csv(card_impact(spec, deck, ["Bounty", "Millstone"], jobs=2, out=tmp_path / "run",
+                                    progress=False))
     rows = {r["card"]: r for r in table.iter_rows(named=True)}
     assert rows["Bounty"]["verdict"] == HELPS and rows["Bounty"]["diff_lo"] > 0, rows
     assert rows["Millstone"]["verdict"] == HURTS and rows["Millstone"]["diff_hi"] < 0, rows

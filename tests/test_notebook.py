@@ -10,7 +10,6 @@ import sys
 import nbformat
 import pandas as pd
 import polars as pl
-import pyarrow as pa
 import pytest
 from cli import ENV, ROOT
 from jupyter_client.kernelspec import KernelSpecManager

@@ -1,7 +1,7 @@
 # make demo | make test | make bench -- each creates .venv and installs on first use.
 PY      := .venv/bin/python
 STAMP   := .venv/.installed
-export NUMBA_CACHE_DIR := $(CURDIR)/.numba_cache
+export NUMBA_CACHE_DIR ?= $(CURDIR)/.numba_cache
 
 .PHONY: demo test bench clean
 
@@ -9,7 +9,7 @@ $(STAMP): pyproject.toml
 	python3 -m venv .venv
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e ".[test,cluster]"
-	$(PY) -m balance simulate --games 2 >/dev/null    # warm-up: compile the rules kernel into .numba_cache once
+	$(PY) -m balance simulate --games 2 >/dev/null    # warm-up: compile the rules kernel into the cache once (it says so on stderr)
 	touch $(STAMP)
 
 # The starter decks' round robin at thresholds 3, 5 and 7, then its report (reports/demo/index.html).

@@ -10,10 +10,7 @@ __version__ = "0.1.0"
 def kernel_digest() -> str:
     """Hash of every kernel source file: all of ``rules/`` (kernels and the
     constants they freeze at compile time) and the ``sim/`` modules that use
-    numba.  numba's cache only notices edits to a function's own file, so a
-    callee changed in another file would otherwise be served stale from the
-    cache; keying the cache folder by this digest makes any edit recompile
-    everything.  It also fingerprints the code that made a run's records."""
+    numba.  It fingerprints the code that made a run's records."""
     h = hashlib.sha256()
     sim = [f for f in sorted((_PACKAGE / "sim").rglob("*.py")) if b"numba" in f.read_bytes()]
     for f in sorted((_PACKAGE / "rules").rglob("*.py")) + sim:
@@ -22,17 +19,22 @@ def kernel_digest() -> str:
 
 
 def _set_cache_dir():
-    """Cache the kernel in a folder named by its digest.  A kernel compiled with
-    every index bounds-checked (NUMBA_BOUNDSCHECK=1, which numba's cache does not
-    tell apart) gets a folder of its own, or it would be served, slower, to runs
+    """Cache compiled kernels in NUMBA_CACHE_DIR (default ``.numba_cache``),
+    each function's entry stamped by its module and the modules it imports
+    (``compiling.ClosureCacheLocator``), so that an edit recompiles what
+    depends on it and nothing else.  A kernel compiled with every index
+    bounds-checked (NUMBA_BOUNDSCHECK=1, which numba's cache does not tell
+    apart) gets a folder of its own, or it would be served, slower, to runs
     without the check."""
     import numba
-    folder = kernel_digest() + ("-boundscheck" if numba.config.BOUNDSCHECK else "")
     base = os.environ.get("NUMBA_CACHE_DIR") or str(_PACKAGE.parent / ".numba_cache")
-    if Path(base).name != folder:
-        base = os.path.join(base, folder)
+    if numba.config.BOUNDSCHECK and Path(base).name != "boundscheck":
+        base = os.path.join(base, "boundscheck")
+    locator = "balance.compiling.ClosureCacheLocator"
     os.environ["NUMBA_CACHE_DIR"] = base        # read by worker processes
+    os.environ["NUMBA_CACHE_LOCATOR_CLASSES"] = locator
     numba.config.CACHE_DIR = base
+    numba.config.CACHE_LOCATOR_CLASSES = locator
 
 
 _set_cache_dir()

@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-ENV = {**os.environ, "NUMBA_CACHE_DIR": str(ROOT / ".numba_cache")}
+ENV = {**os.environ, "NUMBA_CACHE_DIR": os.environ.get("NUMBA_CACHE_DIR", str(ROOT / ".numba_cache"))}
 TIMEOUT = 900            # a cold numba cache compiles the kernel first (~150 s)
 
 

@@ -1,0 +1,60 @@
+"""Where the kernel's cold compile goes (issue 29): numba's own compile events
+(``numba.core.event``, kind "numba:compile"), timed per function.
+
+Compiles the kernel from an empty cache folder (a temporary NUMBA_CACHE_DIR,
+so the project's cache is untouched) by playing 2 games, records every
+"numba:compile" start and end, and prints the total and the functions with the
+most *exclusive* time: a function's compile minus the compiles of the callees
+it triggered (numba compiles a callee while type-inferring its caller, so the
+events nest).  The process CPU time is printed too: it is what a busy machine
+distorts least.
+
+Run: .venv/bin/python benchmarks/compile_profile.py [TOP]   (default 25)
+"""
+import os
+import sys
+import tempfile
+import time
+
+os.environ["NUMBA_CACHE_DIR"] = tempfile.mkdtemp(prefix="balance-cold-")
+
+import numba.core.event as ev  # noqa: E402
+
+from balance import kernel_digest  # noqa: E402  (first: sets the cache folder below NUMBA_CACHE_DIR)
+from balance.rules.innomine.matchup import play_range, prepare  # noqa: E402
+
+
+def exclusive_times(records) -> tuple[dict, float]:
+    """{function name: exclusive seconds} from nested compile events, and the outermost total."""
+    stack, own, total = [], {}, 0.0
+    for ts, e in records:
+        if e.kind != "numba:compile":
+            continue
+        name = e.data["dispatcher"].py_func.__module__.rsplit(".", 1)[-1] + "." + e.data["dispatcher"].__name__
+        if e.is_start:
+            stack.append([name, ts, 0.0])
+            continue
+        name, start, children = stack.pop()
+        spent = ts - start
+        own[name] = own.get(name, 0.0) + spent - children
+        if stack:
+            stack[-1][2] += spent
+        else:
+            total += spent
+    return own, total
+
+
+def main(top: int) -> None:
+    m = prepare("decks/gabriel.toml", "decks/belial.toml")
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    with ev.install_recorder("numba:compile") as rec:
+        play_range(m, 1, 0, 2)
+    cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+    own, total = exclusive_times(rec.buffer)
+    print(f"kernel {kernel_digest()}: cold compile: {wall:.0f} s wall, {cpu:.0f} s CPU; compile events {total:.0f} s over {len(own)} functions")
+    for name, t in sorted(own.items(), key=lambda kv: -kv[1])[:top]:
+        print(f"  {t:7.1f} s  {100 * t / total:5.1f}%  {name}")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 25)

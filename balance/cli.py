@@ -7,23 +7,32 @@ import argparse
 import os
 import sys
 import time
+import warnings
 
 from .analysis.cards import MIN_GAMES
 from .cards import DeckError, validate_main
 from .errors import InputError
 from .rules.innomine.d666 import VARIANTS
+from .runner.experiment import MAX_GAMES, TURN_CAP_MAX
 
 DEFAULT_A, DEFAULT_B = "decks/gabriel.toml", "decks/belial.toml"
+LIMITS = {"--turn-cap": (TURN_CAP_MAX, "turns are recorded in 16 bits"), "--jobs": (1024, "worker processes"),
+          "--threshold": (999, "Humans"), "--max-step": (999, "a card number's bound")}
 
 
 def _positive(name):
+    """A whole number from 1 to its limit (LIMITS; games: MAX_GAMES, as games are numbered in 32 bits)."""
+    hi, why = LIMITS.get(name, (MAX_GAMES, "games are numbered in 32 bits"))
+
     def parse(text):
         try:
             v = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{name}: {text!r} is not a whole number") from None
+            raise argparse.ArgumentTypeError(f"{name}: {text[:40]!r} is not a whole number") from None
         if v < 1:
             raise argparse.ArgumentTypeError(f"{name}: {v}: must be >= 1")
+        if v > hi:
+            raise argparse.ArgumentTypeError(f"{name}: {str(v)[:40]}: must be at most {hi:,} ({why})")
         return v
     return parse
 
@@ -104,11 +113,14 @@ def _prepare(args, variant=None):
 def cmd_simulate(args):
     """Play N games of one matchup and print win rates with Wilson 95% intervals."""
     from .analysis.summary import summarise
+    from .compiling import warm_up
     from .rules.innomine.matchup import play_range
-    from .sim.batch import map_chunks, run_games
+    from .runner.run import check_memory
+    from .sim.batch import map_chunks
+    check_memory(min(args.chunk, args.games), args.turn_cap, args.jobs, what="--games, --chunk, --turn-cap, --jobs")
     for variant in args.variant:
         m = _prepare(args, variant)
-        run_games(play_range, m, args.seed, 2, jobs=1)          # compile (or load) the kernel first
+        warm_up(play_range, m, args.seed)
         t0 = time.perf_counter()
         parts = map_chunks(play_range, m, args.seed, args.games, args.jobs, args.chunk, reduce=summarise)
         dt = time.perf_counter() - t0
@@ -121,19 +133,26 @@ def cmd_simulate(args):
 
 def cmd_replay(args):
     """Print one game as a readable log, turn by turn and phase by phase."""
+    from .compiling import announced
     from .rules.innomine.matchup import replay_lines
     m = _prepare(args)
-    for line in replay_lines(m, args.seed, args.game):
+    with announced():
+        lines = replay_lines(m, args.seed, args.game)
+    for line in lines:
         print(line)
     return 0
 
 
 def cmd_bench(args):
     """Games per second on one and on two cores for the default matchup."""
+    from .compiling import warm_up
     from .rules.innomine.matchup import play_range
+    from .runner.run import bytes_per_game, check_memory
     from .sim.batch import run_games
+    check_memory(args.games // 4, args.turn_cap, 2, parent=args.games * bytes_per_game(args.turn_cap),
+                 what="--games, --turn-cap")
     m = _prepare(args)
-    run_games(play_range, m, args.seed, 2, jobs=1)
+    warm_up(play_range, m, args.seed)
     rates = {}
     for jobs in (1, 2):
         run_games(play_range, m, args.seed, 2 * jobs, jobs=jobs, chunk=2)  # warm the workers
@@ -176,6 +195,8 @@ def cmd_compare(args):
 
     from .analysis.compare import Change, Settings, compare, exit_code, lines, parse_set
     from .report.compare import write_compare
+    from .runner.store import check_out
+    check_out(args.out)                      # before any game is played
     settings = Settings(bound=args.bound / 100, alpha=args.alpha, beta=args.beta, max_games=args.max_games,
                         batch=args.batch, fixed=args.fixed)
     change = Change(parse_set(args.set), args.variant, args.policy_a, args.policy_b)
@@ -204,6 +225,8 @@ def cmd_tune(args):
     from pathlib import Path
 
     from .analysis.tune import Candidate, Plan, lines, tune
+    from .runner.store import check_out
+    check_out(args.out)                      # before any game is played
     plan = Plan(target=args.target, tolerance=args.tolerance, cards=args.cards, fields=tuple(args.fields),
                 max_step=args.max_step, budget=args.budget, confirm_games=args.confirm_games)
     result = tune(args.experiment, plan, jobs=args.jobs, log=lambda text: print(text, file=sys.stderr))
@@ -221,7 +244,9 @@ def cmd_report(args):
 
     A half-finished run is reported on what finished, marked PARTIAL. Results of
     'balance impact' stored with the run (RUN_DIR/impact/*.csv) are included."""
-    from .report import write_report
+    from .report import REPORTS_DIR, write_report
+    from .runner.store import check_out, read_manifest
+    check_out(args.out or REPORTS_DIR / read_manifest(args.run_dir)["experiment"]["name"])
     index = write_report(args.run_dir, out=args.out, min_games=args.min_games)
     print(f"report written to {index}")
     return 0
@@ -356,15 +381,38 @@ def parser():
     return top
 
 
+INTERRUPTED = {      # what each command keeps when Ctrl-C stops it
+    "run": "finished chunks are kept (each recorded with its checksum); run the same command to resume",
+    "impact": "no impact table was written (it is written whole once every game is played); "
+              "run the same command to start again",
+    "report": "the run is untouched; the report folder may be half-written: run the same command to write it again",
+    "compare": "nothing was kept (verdicts and report are written at the end); run the same command to start again",
+    "tune": "nothing was kept (tune.json is written at the end); run the same command to start again",
+}
+
+
+def _show_warning(message, category, filename, lineno, file=None, line=None):
+    """A store's warning (damaged chunks) as one ``balance: warning:`` line; others as Python shows them."""
+    from .runner.store import StoreWarning
+    if issubclass(category, StoreWarning):
+        print(f"balance: warning: {message}", file=sys.stderr)
+    else:
+        sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
+
+
 def main(argv=None):
     args = parser().parse_args(argv)
+    warnings.showwarning = _show_warning
+    from .runner.run import loky_config
     try:
-        return args.run(args)
+        with loky_config():              # worker processes end with this one, however it ends
+            return args.run(args)
     except (DeckError, InputError) as e:
         print(f"balance: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("balance: interrupted; finished chunks are kept, run the same command to resume", file=sys.stderr)
+        kept = INTERRUPTED.get(args.command, "nothing was kept; run the same command to start again")
+        print(f"balance: {args.command} interrupted; {kept}", file=sys.stderr)
         return 130
 
 

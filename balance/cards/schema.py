@@ -14,6 +14,8 @@ from ..rules.innomine import vocabulary as V
 SUPERIOR_EFFECT_ROWS = 8     # Tables.sup_eff rows per seat
 MAX_SUPERIORS = 63           # superior ids are bits of an int64 mask
 POSITIVE_PARAMS = frozenset({"divisor", "every", "factor"})   # divided by / counted in steps / multiplied by: >= 1
+INT_MAX = 999                # every number of a card (cost, stats, effect amounts, copies): the rulebook's
+                             # are below 20, and the records keep Essence curves as int16
 SIGNED_LOW = -7              # a "signed" parameter (a change, such as a hand size's) takes away at most 7
 _MISSING = object()
 
@@ -159,13 +161,16 @@ def want_str(site, table, key, default=_MISSING, label=None) -> str:
     return v
 
 
-def want_int(site, table, key, low, default=_MISSING, label=None) -> int:
-    """An integer field with a lower bound (TOML booleans are not integers)."""
+def want_int(site, table, key, low, default=_MISSING, label=None, high=INT_MAX) -> int:
+    """An integer field from ``low`` to ``high`` (TOML booleans are not
+    integers); ``high`` defaults to INT_MAX, the bound of every card number."""
     v = table.get(key, default)
+    allowed = f"an integer from {low} to {high}"
     if v is _MISSING:
-        raise site.error(label or key, "missing required field", f"an integer >= {low}")
-    if type(v) is not int or v < low:
-        raise site.error(label or key, f"{v!r} is not an integer >= {low}", f"an integer >= {low}")
+        raise site.error(label or key, "missing required field", allowed)
+    if type(v) is not int or not low <= v <= high:
+        shown = repr(v) if type(v) is not int or abs(v) < 10**30 else f"{str(v)[:12]}... ({len(str(v))} digits)"
+        raise site.error(label or key, f"{shown} is not {allowed}", allowed)
     return v
 
 
@@ -348,10 +353,10 @@ def card_stats(site, raw, code) -> tuple[tuple[int, int], ...] | None:
         if presence(site, raw, realm, beings, _BEINGS):
             v = raw[realm]
             ok = (isinstance(v, list) and len(v) == 2 and all(type(x) is int for x in v)
-                  and v[0] >= 0 and v[1] >= 1)
+                  and 0 <= v[0] <= INT_MAX and 1 <= v[1] <= INT_MAX)
             if not ok:
                 raise site.error(realm, f"{v!r} is not [attack, hits]",
-                                 "[attack >= 0, hits >= 1] integers")
+                                 f"[attack from 0 to {INT_MAX}, hits from 1 to {INT_MAX}] integers")
             stats.append((v[0], v[1]))
     return tuple(stats) if beings else None
 

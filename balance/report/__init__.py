@@ -5,12 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import polars as pl
 
 from .. import analysis
 from ..analysis import length
-from ..runner.impact import IMPACT
-from ..runner.store import load_run
+from ..runner.store import load_run, read_impact
 from . import figures as F
 from . import verdicts as V
 from .figures import save
@@ -19,18 +17,12 @@ from .page import html_page, markdown
 REPORTS_DIR = Path("reports")
 
 
-def causal_table(run_dir: Path) -> pl.DataFrame | None:
-    """Every ``balance impact`` result stored with the run, or None."""
-    files = sorted((run_dir / IMPACT).glob("*.csv"))
-    return pl.concat([pl.read_csv(f) for f in files]) if files else None
-
-
 def write_report(run_dir, out=None, min_games: int = analysis.cards.MIN_GAMES) -> Path:
     """Analyse the run and write the report folder; returns the index.html path."""
     run = load_run(run_dir)
     out = Path(out or REPORTS_DIR / run.manifest["experiment"]["name"])
     tabs = analysis.tables(run, min_games)
-    causal = causal_table(run.dir)
+    causal = read_impact(run.dir)
     if causal is not None:
         tabs["causal_impact"] = causal
     analysis.write_csv(tabs, out / "tables")

@@ -4,7 +4,6 @@ from __future__ import annotations
 import polars as pl
 
 from ..analysis.intervals import shown
-from ..runner.store import CHUNKS
 
 
 def ci(row: dict, name: str) -> str:
@@ -20,10 +19,13 @@ def run_facts(run, n_games: int) -> list[str]:
     """Size, seeds and state of the run."""
     m = run.manifest
     exp = m["experiment"]
-    done = len(list((run.dir / CHUNKS).glob("c*.parquet")))
+    done = len(run.files)
     facts = [f"Run **{exp['name']}**: {n_games:,} games in {run.cells.height} cell(s), "
              f"{exp['games']:,} games planned per cell; root seed {m['seeds']['root']} ({m['seeds']['scheme']}); "
              f"kernel {m['code_version']['kernel']}."]
+    if run.damaged:
+        facts.insert(0, f"**DAMAGED CHUNKS** left out (moved aside and replayed by the next `balance run`): "
+                        f"{', '.join(run.damaged)}.")
     if run.partial:
         facts.insert(0, f"**PARTIAL RUN**: {done} of {m['chunks_planned']} chunks finished; every number below "
                         f"covers only the finished games. Run `balance run` again to complete it.")

@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import math
 import tomllib
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -37,6 +38,10 @@ GRID_KEYS = ("pairs", "round_robin", "threshold", "policies", "variant", "turn_c
 DEFAULTS = {"threshold": [5], "policies": ["influencer"], "variant": ["classic"], "turn_cap": [200],
             "overrides": [{}]}
 DEFAULT_CHUNK = 5000
+MAX_GAMES = 2**32               # games per cell: the records number games in 32 bits
+TURN_CAP_MAX = 65_535           # the records count a game's turns in 16 bits
+MAX_CHUNKS = 100_000            # chunk files of one run (cells x games / chunk)
+MAX_CELLS = 10_000              # cells of one grid (the product of its axes)
 
 
 @dataclass(frozen=True)
@@ -84,19 +89,25 @@ def load_experiment(spec, games=None) -> Experiment:
     name = want_str(site, raw, "name")
     if any(c in name for c in '/\\:*?"<>|') or name.startswith("."):
         raise site.error("name", f"{name!r} is not usable as a folder name", "letters, digits, - and _")
-    seed = want_int(site, raw, "seed", -2**63)
-    if seed >= 2**63:
-        raise site.error("seed", f"{seed} does not fit in 64 bits", f"an integer from {-2**63} to {2**63 - 1}")
-    n = games if games is not None else want_int(site, raw, "games", 2)
+    seed = want_int(site, raw, "seed", -2**63, high=2**63 - 1)
+    n = games if games is not None else want_int(site, raw, "games", 2, high=MAX_GAMES)
+    if type(n) is not int or not 2 <= n <= MAX_GAMES:
+        raise site.error("games", f"{n!r} is not a whole number from 2 to {MAX_GAMES}",
+                         f"an even number of games from 2 to {MAX_GAMES} (games are numbered in 32 bits)")
     if n % 2:
         raise site.error("games", f"{n} is not an even whole number >= 2",
                          "an even number of games (seat-swapped pairs)")
-    chunk = want_int(site, raw, "chunk", 2, DEFAULT_CHUNK)
+    chunk = want_int(site, raw, "chunk", 2, DEFAULT_CHUNK, high=MAX_GAMES)
     grid = raw.get("grid")
     if not isinstance(grid, dict):
         raise site.error("grid", "missing or not a table", f"a [grid] table with {choices(GRID_KEYS)}")
     cells = expand(Site(source, "grid"), grid, base)
-    return Experiment(name, seed, n, chunk + (chunk & 1), cells, source, digest)
+    chunk += chunk & 1
+    if len(cells) * -(-n // chunk) > MAX_CHUNKS:
+        raise site.error("chunk", f"{len(cells)} cell(s) x {n} games in chunks of {chunk} make "
+                                  f"{len(cells) * -(-n // chunk):,} chunk files",
+                         f"at most {MAX_CHUNKS:,} chunks per run (a larger chunk, or fewer games)")
+    return Experiment(name, seed, n, chunk, cells, source, digest)
 
 
 def read_file(path: Path):
@@ -123,11 +134,17 @@ def axis(site, grid, key) -> list:
 def expand(site, grid, base) -> list[Cell]:
     """The grid's cells: the product of its axes, in a fixed order."""
     check_keys(site, grid, GRID_KEYS)
+    sizes = {key: len(axis(site, grid, key)) for key in ("threshold", "policies", "variant", "turn_cap", "overrides")}
     pairs = deck_pairs(site, grid, base)
+    total = len(pairs) * math.prod(sizes.values())
+    if total > MAX_CELLS:
+        raise site.error("grid", f"{total:,} cells ({len(pairs)} deck pairs x "
+                                 f"{' x '.join(f'{n} {k}' for k, n in sizes.items())})",
+                         f"at most {MAX_CELLS:,} cells per experiment")
     thresholds = [want_int(site, {"threshold": t}, "threshold", 1) for t in axis(site, grid, "threshold")]
     policies = [policy_pair(site, p) for p in axis(site, grid, "policies")]
     variants = [want_name(site, {"variant": v}, "variant", VARIANTS) for v in axis(site, grid, "variant")]
-    caps = [want_int(site, {"turn_cap": c}, "turn_cap", 1) for c in axis(site, grid, "turn_cap")]
+    caps = [want_int(site, {"turn_cap": c}, "turn_cap", 1, high=TURN_CAP_MAX) for c in axis(site, grid, "turn_cap")]
     overrides = [override_set(site, o) for o in axis(site, grid, "overrides")]
     product = itertools.product(pairs, thresholds, policies, variants, caps, overrides)
     return [Cell(i, a, b, t, pa, pb, v, c, ov, lab)

@@ -20,9 +20,9 @@ from ..cards.load import read_toml
 from ..cards.schema import did_you_mean
 from ..errors import InputError
 from .experiment import load_experiment
-from .run import RUNS_DIR, play_winners, prepare_cell
+from .run import RUNS_DIR, check_winners_memory, play_winners, prepare_cell
+from .store import IMPACT, check_out, lock_folder, write_atomic
 
-IMPACT = "impact"
 BASELINES = ("blank", "average")
 AVERAGE_OF = 3
 COST_BAND = 1
@@ -75,6 +75,8 @@ def card_impact(spec, deck: str, cards=None, games=None, jobs=1, out=None, progr
     card of ``deck``) swapped for its baseline, and write the impact CSV;
     returns its path."""
     exp = load_experiment(spec, games)
+    run_dir = Path(out or RUNS_DIR / exp.name)
+    check_out(run_dir)
     sides = deck_sides(exp, deck)
     built = load_deck(deck)
     names = list(cards) if cards else sorted(built.repository)
@@ -87,13 +89,16 @@ def card_impact(spec, deck: str, cards=None, games=None, jobs=1, out=None, progr
     matchups = {(v, c): prepare_cell(exp, exp.cells[c], swaps=[{v[0]: v[1]} if v and s == side else {}
                                                                 for s in (0, 1)])
                 for v in variants for c, side in sides}
-    winners = play_winners(matchups, exp.seed, 0, exp.games, jobs, f"impact {Path(deck).stem}" if progress else None)
-    won = {v: np.stack([winners[(v, c)] == side for c, side in sides]) for v in variants}
-    swapped = {n: np.mean([won[(n, r)] for r in swaps[n]], axis=0) for n in names}
-    label = matchups[(None, sides[0][0])].labels[sides[0][1]]
-    table = impact_table(label, baseline + (" card" if baseline == "average" else ""), won[None], swapped, bound)
-    folder = Path(out or RUNS_DIR / exp.name) / IMPACT
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{Path(deck).stem}{'' if baseline == 'blank' else '-' + baseline}.csv"
-    table.write_csv(path)
+    check_winners_memory(matchups, exp.games, jobs)
+    with lock_folder(run_dir):          # every check passed: one writer per run folder, from here to the CSV
+        winners = play_winners(matchups, exp.seed, 0, exp.games, jobs,
+                               f"impact {Path(deck).stem}" if progress else None)
+        won = {v: np.stack([winners[(v, c)] == side for c, side in sides]) for v in variants}
+        swapped = {n: np.mean([won[(n, r)] for r in swaps[n]], axis=0) for n in names}
+        label = matchups[(None, sides[0][0])].labels[sides[0][1]]
+        table = impact_table(label, baseline + (" card" if baseline == "average" else ""), won[None], swapped, bound)
+        folder = run_dir / IMPACT
+        folder.mkdir(exist_ok=True)
+        path = folder / f"{Path(deck).stem}{'' if baseline == 'blank' else '-' + baseline}.csv"
+        write_atomic(path, table.write_csv)
     return path

@@ -10,6 +10,10 @@ whatever the worker count, chunk size or backend.
 from __future__ import annotations
 
 import contextlib
+import ctypes
+import os
+import signal
+import sys
 import time
 from pathlib import Path
 
@@ -18,6 +22,7 @@ from joblib import Parallel, delayed, parallel_config
 from tqdm import tqdm
 
 from .. import __version__, kernel_digest
+from ..compiling import warm_up
 from ..cards import DeckError
 from ..cards.schema import did_you_mean
 from ..errors import InputError
@@ -54,6 +59,46 @@ def prepare_cells(exp: Experiment, cells: list[Cell], what: str = "grid.override
             raise InputError(f"{exp.source}: {what}: card {card!r}: not in any deck of the experiment"
                              f"{did_you_mean(card, known)}; allowed: a card of its decks")
     return matchups
+
+
+TASK_GAMES = 2000               # games per task of play_winners: a fraction of a second each
+WORKER_BYTES = 300 * 2**20      # one worker process before its first game (Python, numba, polars)
+
+
+def bytes_per_game(turn_cap: int) -> int:
+    """Memory a game of a chunk holds at most: the per-turn Essence curves of
+    both seats, sized by the turn cap (int64 in the kernel, then int16 and list
+    copies in the stored frame), and its fixed columns."""
+    return 64 * ((turn_cap + 1) // 2) + 1024
+
+
+def machine_memory() -> int:
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError):
+        return 1 << 62
+
+
+def check_memory(games_at_once: int, turn_cap: int, workers: int, parent: int = 0, what: str = "games") -> None:
+    """Refuse, before allocating, work whose ``workers`` tasks of
+    ``games_at_once`` games (plus ``parent`` bytes in this process) need more
+    memory than the machine has."""
+    need = workers * (WORKER_BYTES + games_at_once * bytes_per_game(turn_cap)) + parent
+    have = machine_memory()
+    if need > have:
+        raise InputError(f"{what}: needs about {need / 2**30:,.1f} GiB of memory ({workers} worker(s) x "
+                         f"{games_at_once:,} games at a time, turn cap {turn_cap:,}), more than this machine's "
+                         f"{have / 2**30:,.1f} GiB; allowed: fewer games at a time (chunk), fewer --jobs or a "
+                         f"lower turn cap")
+
+
+def check_winners_memory(matchups: dict, n: int, jobs: int) -> int:
+    """play_winners' memory checked (see check_memory); returns its games per
+    task, kept short so that Ctrl-C is honoured within a task, even with one job."""
+    size = min(n // jobs, TASK_GAMES)
+    check_memory(size, max(m.turn_cap for m in matchups.values()), jobs, parent=16 * n * len(matchups),
+                 what=f"{n:,} games of each of {len(matchups)} matchup(s)")
+    return size
 
 
 def plan(exp: Experiment) -> list[tuple[int, int, int]]:
@@ -96,7 +141,9 @@ def play_winners(matchups: dict, seed: int, first: int, n: int, jobs: int, progr
     """{key: winners of games first..first+n-1} for every ``key: Matchup``, the
     work split over ``jobs`` processes (for compare, tune and impact, which
     only need who won); ``progress`` names a progress bar to show."""
-    work = [(key, g, k) for key in matchups for g, k in chunks(n, n // jobs, first)]
+    size = check_winners_memory(matchups, n, jobs)
+    warm_up(play_range, next(iter(matchups.values())), seed)
+    work = [(key, g, k) for key in matchups for g, k in chunks(n, size, first)]
     out = Parallel(n_jobs=jobs, return_as="generator")(delayed(winners)(matchups[key], seed, g, k)
                                                         for key, g, k in work)
     parts: dict = {}
@@ -115,24 +162,50 @@ def run_experiment(spec, out=None, jobs=1, games=None, fresh=False, backend="lok
     stored is touched."""
     exp = load_experiment(spec, games)
     matchups = prepare_cells(exp, exp.cells)
-    store = Store(out or RUNS_DIR / exp.name, manifest_of(exp, matchups), fresh)
-    done = store.done()
-    todo = [w for w in plan(exp) if chunk_name(w[0], w[1]) not in done]
-    play_range(matchups[0], exp.seed, 0, 2)                # compile (or load) the kernel once, here
-    t0, played = time.perf_counter(), 0
-    bar = tqdm(total=exp.games * len(exp.cells), initial=exp.games * len(exp.cells) - sum(w[2] for w in todo),
-               unit="game", unit_scale=True, smoothing=0.1, disable=not progress, desc=exp.name)
-    try:
-        with backend_config(backend, scheduler, jobs):
-            tasks = (delayed(play_chunk)(matchups[c], exp.seed, c, g, n) for c, g, n in todo)
-            for cell, first, frame in Parallel(return_as="generator_unordered")(tasks):
-                store.write_chunk(cell, first, frame)
-                played += frame.height
-                bar.update(frame.height)
-    finally:
-        bar.close()
-        store.finish(time.perf_counter() - t0, played, complete=len(store.done()) == len(plan(exp)))
+    local = backend == "loky" or scheduler is None
+    check_memory(exp.chunk, max(c.turn_cap for c in exp.cells), jobs if local else 1,
+                 what=f"{exp.source}: chunk {exp.chunk}, turn_cap {max(c.turn_cap for c in exp.cells)}"
+                      + (f", --jobs {jobs}" if local else ""))
+    with Store(out or RUNS_DIR / exp.name) as store:
+        store.open(manifest_of(exp, matchups), fresh)      # checks only, under the store's lock
+        with backend_config(backend, scheduler, jobs):       # a Dask scheduler is reached before any write
+            store.begin()
+            done = store.done()
+            todo = [w for w in plan(exp) if chunk_name(w[0], w[1]) not in done]
+            warm_up(play_range, matchups[0], exp.seed)
+            t0, played = time.perf_counter(), 0
+            bar = tqdm(total=exp.games * len(exp.cells),
+                       initial=exp.games * len(exp.cells) - sum(w[2] for w in todo),
+                       unit="game", unit_scale=True, smoothing=0.1, disable=not progress, desc=exp.name)
+            try:
+                tasks = (delayed(play_chunk)(matchups[c], exp.seed, c, g, n) for c, g, n in todo)
+                for cell, first, frame in Parallel(return_as="generator_unordered")(tasks):
+                    store.write_chunk(cell, first, frame)
+                    played += frame.height
+                    bar.update(frame.height)
+            finally:
+                bar.close()
+                store.finish(time.perf_counter() - t0, played, complete=len(store.done()) == len(plan(exp)))
     return store.dir
+
+
+def end_with_parent(parent: int) -> None:
+    """Initializer of every loky worker: the OS ends it when its parent dies,
+    however the parent dies (Linux PR_SET_PDEATHSIG).  loky itself only ends
+    idle workers, after minutes, and a worker blocked sending its result to a
+    parent killed with SIGKILL would never be idle."""
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)      # 1 = PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:           # the parent died before the line above
+        os._exit(1)
+
+
+def loky_config(**kw):
+    """joblib's loky backend, with workers that end with this process."""
+    return parallel_config(backend="loky", initializer=end_with_parent, initargs=(os.getpid(),), **kw)
 
 
 @contextlib.contextmanager
@@ -140,7 +213,7 @@ def backend_config(backend: str, scheduler: str | None, jobs: int):
     """joblib's backend: local processes (loky), or a Dask cluster at
     ``scheduler`` (without one, a local cluster of ``jobs`` workers on loopback)."""
     if backend == "loky":
-        with parallel_config(backend="loky", n_jobs=jobs):
+        with loky_config(n_jobs=jobs):
             yield
         return
     if backend != "dask":
@@ -155,8 +228,8 @@ def backend_config(backend: str, scheduler: str | None, jobs: int):
                                                          dashboard_address=None))
         try:
             stack.enter_context(Client(scheduler))
-        except OSError as e:
-            raise InputError(f"--scheduler: {scheduler}: cannot connect ({e}); "
+        except (OSError, ValueError, TypeError) as e:       # unreachable, or not an address
+            raise InputError(f"--scheduler: {scheduler}: cannot connect ({' '.join(str(e).split())[:200]}); "
                              f"allowed: the address of a running Dask scheduler, e.g. tcp://127.0.0.1:8786") from None
         stack.enter_context(parallel_config(backend="dask", wait_for_workers_timeout=60))
         yield

@@ -43,7 +43,11 @@ def test_the_walkthrough_notebook_runs(monkeypatch, tmp_path):
     nb = nbformat.read(NOTEBOOK, as_version=4)
     km = KernelManager(kernel_name="python3", kernel_spec_manager=KernelSpecManager(kernel_dirs=[]))
     assert km.kernel_spec.argv[0] == sys.executable
-    NotebookClient(nb, km=km, timeout=300, resources={"metadata": {"path": str(NOTEBOOK.parent)}}).execute()
+    try:
+        NotebookClient(nb, km=km, timeout=300, resources={"metadata": {"path": str(NOTEBOOK.parent)}}).execute()
+    finally:
+        if km.has_kernel:                 # a kernel manager passed in is not shut down by nbclient
+            km.shutdown_kernel(now=True)
     text = "\n".join(o.get("text", "") + str(o.get("data", {}).get("text/plain", ""))
                      for c in nb.cells if c.cell_type == "code" for o in c.outputs)
     assert "800 games in 2 cells" in text

@@ -27,8 +27,8 @@ def cell_info(run: Run) -> pl.DataFrame:
 
 
 def games(run: Run) -> pl.LazyFrame:
-    """The stored games joined with their cell's settings."""
-    return run.games.join(cell_info(run).lazy(), on="cell", how="left")
+    """The stored games, in their stored order, joined with their cell's settings."""
+    return run.games.join(cell_info(run).lazy(), on="cell", how="left", maintain_order="left")
 
 
 def deck_games(run: Run) -> pl.LazyFrame:

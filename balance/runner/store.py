@@ -654,15 +654,15 @@ def load_run(run_dir) -> Run:
     run_dir = Path(run_dir)
     manifest = read_manifest(run_dir)
     check = check_chunks(run_dir, manifest)
-    if check.damaged:
-        warnings.warn(StoreWarning(f"{run_dir}: {describe_damage(check.damaged)}; left out, the rest is "
-                                   f"reported as PARTIAL ('balance run' again sets them aside and replays them)"),
-                      stacklevel=2)
     files = [run_dir / CHUNKS / name for name in sorted(check.good)]
     if not files:
         damage = f" ({describe_damage(check.damaged)})" if check.damaged else ""
         raise InputError(f"{run_dir}: the run has no finished games yet{damage}; "
                          f"allowed: a run with at least one finished chunk (run 'balance run' again to resume)")
+    if check.damaged:
+        warnings.warn(StoreWarning(f"{run_dir}: {describe_damage(check.damaged)}; left out, the rest is "
+                                   f"reported as PARTIAL ('balance run' again sets them aside and replays them)"),
+                      stacklevel=2)
     read_impact(run_dir)
     cells = pl.DataFrame([{k: v for k, v in c.items() if k != "overrides"} | {"overrides": json.dumps(c["overrides"])}
                           for c in manifest["experiment"]["cells"]])

@@ -15,9 +15,9 @@ from pathlib import Path
 import numpy as np
 
 from ..analysis.causal import BOUND, impact_table
-from ..cards import Card, Deck, load_deck, load_library
-from ..cards.load import read_toml
-from ..cards.schema import did_you_mean
+from ..cards import Card, Deck, DeckError, load_deck, load_library
+from ..cards.load import check_card_use, read_toml
+from ..cards.schema import Site, did_you_mean
 from ..errors import InputError
 from .experiment import load_experiment
 from .run import RUNS_DIR, check_winners_memory, play_winners, prepare_cell
@@ -40,9 +40,13 @@ def deck_sides(exp, deck: str) -> list[tuple[int, int]]:
 
 
 def open_to(card: Card, deck: Deck) -> bool:
-    """The deck's Superior may use the card (its side and Superior restriction)."""
-    sup = deck.superior
-    return (not card.superiors or sup.name in card.superiors) and card.side in (None, sup.side)
+    """The deck's Superior may use the card in its Repository: the deck rules'
+    own check (``cards.load.check_card_use``), asked rather than written again."""
+    try:
+        check_card_use(Site(deck.path, card.name), "repository", card, deck.superior)
+    except DeckError:
+        return False
+    return True
 
 
 def comparable(deck: Deck, name: str) -> list[Card]:

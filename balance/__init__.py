@@ -8,12 +8,12 @@ __version__ = "0.1.0"
 
 
 def kernel_digest() -> str:
-    """Hash of every kernel source file: all of ``rules/`` (kernels and the
-    constants they freeze at compile time) and the ``sim/`` modules that use
-    numba.  It fingerprints the code that made a run's records."""
+    """Hash of every kernel source file: all of ``rules/`` and ``agents/``
+    (kernels and the constants they freeze at compile time) and the ``sim/``
+    modules that use numba.  It fingerprints the code that made a run's records."""
     h = hashlib.sha256()
     sim = [f for f in sorted((_PACKAGE / "sim").rglob("*.py")) if b"numba" in f.read_bytes()]
-    for f in sorted((_PACKAGE / "rules").rglob("*.py")) + sim:
+    for f in sorted((_PACKAGE / "rules").rglob("*.py")) + sorted((_PACKAGE / "agents").rglob("*.py")) + sim:
         h.update(f.read_bytes())
     return h.hexdigest()[:16]
 

@@ -91,8 +91,9 @@ def _matchup_args(p, several=False):
     p.add_argument("--deck-a", default=DEFAULT_A, help="deck file of the first deck (default %(default)s)")
     p.add_argument("--deck-b", default=DEFAULT_B, help="deck file of the second deck (default %(default)s)")
     p.add_argument("--policy-a", default="influencer",
-                   help="play style of deck A: a name from policies/ or a .toml path (default %(default)s)")
-    p.add_argument("--policy-b", default="influencer", help="play style of deck B (default %(default)s)")
+                   help="agent of deck A: a scripted style, random or search, by its name in policies/ "
+                        "or a .toml path (default %(default)s; docs/agents.md)")
+    p.add_argument("--policy-b", default="influencer", help="agent of deck B (default %(default)s)")
     p.add_argument("--threshold", type=_positive("--threshold"), default=5,
                    help="Humans in a Realm that win the game (default %(default)s)")
     p.add_argument("--turn-cap", type=_positive("--turn-cap"), default=200,
@@ -144,9 +145,10 @@ def cmd_replay(args):
 
 
 def cmd_bench(args):
-    """Games per second on one and on two cores for the default matchup."""
+    """Games per second on one and on two cores for the default matchup; with a
+    search agent, its searched decisions per second too."""
     from .compiling import warm_up
-    from .rules.innomine.matchup import play_range
+    from .rules.innomine.matchup import play_counted, play_range
     from .runner.run import bytes_per_game, check_memory
     from .sim.batch import run_games
     check_memory(args.games // 4, args.turn_cap, 2, parent=args.games * bytes_per_game(args.turn_cap),
@@ -163,6 +165,12 @@ def cmd_bench(args):
               f"threshold {m.threshold})")
     print(f"two-core speed-up: {rates[2] / rates[1]:.2f}x; per core: {rates[1]:,.0f} games/s "
           f"(machine: {os.cpu_count()} cores)")
+    if m.searches:
+        n = min(args.games, 20)
+        t0 = time.perf_counter()
+        _, decided = play_counted(m, args.seed, 0, n)
+        print(f"search: {decided / (time.perf_counter() - t0):,.0f} searched decisions/s on one core "
+              f"({decided / n:,.0f} a game, {n} games)")
     return 0
 
 
@@ -297,8 +305,8 @@ def parser():
                    help='candidate card override as in an experiment file, e.g. --set \'cost."Therkax" = 7\' '
                         "(repeatable) (default none)")
     p.add_argument("--variant", help="candidate rule variant (default: the baseline's)")
-    p.add_argument("--policy-a", help="candidate play style of deck A (default: the baseline's)")
-    p.add_argument("--policy-b", help="candidate play style of deck B (default: the baseline's)")
+    p.add_argument("--policy-a", help="candidate agent of deck A (default: the baseline's)")
+    p.add_argument("--policy-b", help="candidate agent of deck B (default: the baseline's)")
     p.add_argument("--bound", type=float, default=2.0,
                    help="smallest change that matters, in win-rate points (default %(default)s)")
     p.add_argument("--alpha", type=float, default=0.05, help="false-alarm rate (default %(default)s)")

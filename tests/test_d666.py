@@ -143,7 +143,7 @@ def test_essence_after_the_roll_buys_back_a_near_miss_at_2_per_point():
 
 def test_essence_the_hand_has_no_use_for_buys_back_every_miss_but_a_12():
     """I103: a scripted policy spends after a failed roll all the Essence its
-    hand has no use for (essence.spare_essence).  With an empty hand and 30
+    hand has no use for (agents/innomine/essence.py, spare_essence).  With an empty hand and 30
     Essence, every miss but a 12 is bought back at 2 Essence per point; with a
     Servitor in hand that costs every Essence in the Pool, nothing is bought
     (the policy's own d666_after is 0 here)."""

@@ -1,5 +1,5 @@
-"""Invariants of the engine, over random legal decks, policies and seeds
-(Hypothesis), checked after every turn of a game:
+"""Invariants of the engine, over random legal decks, agents (scripted, random
+and search) and seeds (Hypothesis), checked after every turn of a game:
 cards are conserved (every instance is in exactly one zone and the deck
 buffers, hands and attachments agree with it), Essence is never negative,
 every game ends, the same seed gives the same game, and the JIT on and off
@@ -20,15 +20,17 @@ from strategies import ROOT, deck_toml
 
 from balance.cards import compile_tables, load_deck
 from balance.rules.innomine import state as S
-from balance.rules.innomine.game import next_turn, play_game
+from balance.rules.innomine.turn import next_turn
 from balance.rules.innomine.matchup import play_range, prepare
-from balance.rules.innomine.policy_files import load_policy
+from balance.agents.innomine.search import searched_turn
+from balance.rules.innomine.policy_files import load_agent
 from balance.rules.innomine.d666 import CLASSIC, D666
 from balance.rules.innomine.setup import setup
 from balance.rules.innomine.tables import pack
 from balance.sim.structs import NoWrap
 
-POLICIES = ["influencer", "warmonger", "tether_holder", "random"]
+QUICK_SEARCH = str(ROOT / "tests/data/search_quick.toml")
+POLICIES = ["influencer", "warmonger", "tether_holder", "random", QUICK_SEARCH]
 
 
 def check_conservation(s):
@@ -60,11 +62,18 @@ def play_checked(decks, pa, pb, seed, game, cap, variant):
     """Play one game of ``decks`` turn by turn, checking the invariants after each."""
     threshold = min(d.humans for d in decks)
     t = pack(compile_tables(decks).tables)
-    s = S.new_state(t, np.stack([load_policy(pa), load_policy(pb)]), (cap + 1) // 2)
+    agents = [load_agent(pa), load_agent(pb)]
+    s, x, y = (S.new_state(t, np.stack([a.weights for a in agents]), (cap + 1) // 2,
+                           agents=np.stack([a.row for a in agents])) for _ in range(3))
+    searching = any(a.kind == "search" for a in agents)
+
+    def turn():
+        return searched_turn(s, x, y, t) if searching else next_turn(s, t)
+
     setup(s, t, seed, game, threshold, cap, variant)
     check_conservation(s)
     turns = 0
-    while next_turn(s, t):
+    while turn():
         turns += 1
         check_conservation(s)
         assert (s.S[:, S.S_ESSENCE] >= 0).all()
@@ -73,7 +82,9 @@ def play_checked(decks, pa, pb, seed, game, cap, variant):
     assert s.g[S.G_END] in (S.END_THRESHOLD, S.END_TURN_CAP, S.END_DECK_OUT)
     assert (s.g[S.G_WINNER] >= 0) == (s.g[S.G_END] == S.END_THRESHOLD)
     first = (s.I.copy(), s.S.copy(), s.curves.copy())
-    play_game(s, t, seed, game, threshold, cap, variant)
+    setup(s, t, seed, game, threshold, cap, variant)
+    while turn():
+        pass
     assert all(np.array_equal(a, b) for a, b in zip(first, (s.I, s.S, s.curves)))
 
 
@@ -124,16 +135,18 @@ import sys
 sys.path.insert(0, {tests!r})
 from balance.rules.innomine.matchup import play_range, prepare
 from test_invariants import _records_digest
-m = prepare({a!r}, {b!r}, "warmonger", "influencer", 4)
+m = prepare({a!r}, {b!r}, {pa!r}, {pb!r}, 4, turn_cap={cap})
 print(_records_digest(play_range(m, 11, 0, 4)))
 """
 
 
-def test_jit_on_and_off_give_identical_records():
+@pytest.mark.parametrize("pa,pb,cap", [("warmonger", "influencer", 200), (QUICK_SEARCH, "random", 16)])
+def test_jit_on_and_off_give_identical_records(pa, pb, cap):
     a, b = str(ROOT / "decks/gabriel.toml"), str(ROOT / "decks/belial.toml")
-    jit = _records_digest(play_range(prepare(a, b, "warmonger", "influencer", 4), 11, 0, 4))
+    jit = _records_digest(play_range(prepare(a, b, pa, pb, 4, turn_cap=cap), 11, 0, 4))
     env = dict(os.environ, NUMBA_DISABLE_JIT="1")
-    out = subprocess.run([sys.executable, "-c", SCRIPT.format(tests=str(ROOT / "tests"), a=a, b=b)],
+    script = SCRIPT.format(tests=str(ROOT / "tests"), a=a, b=b, pa=pa, pb=pb, cap=cap)
+    out = subprocess.run([sys.executable, "-c", script],
                          env=env, capture_output=True, text=True, timeout=900, cwd=ROOT)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == jit

@@ -9,7 +9,8 @@ from positions import BELIAL, GABRIEL, Board
 from runs import planted_deck
 
 from balance.rules.innomine import state as S
-from balance.rules.innomine.acts import card_value, play_card
+from balance.agents.innomine.acts import card_value
+from balance.rules.innomine.acts import play_card
 from balance.rules.innomine.beings import attach, can_hold, detach
 from balance.rules.innomine.combat import target_value
 from balance.rules.innomine.essence import action_cost, card_cost, pay_action

@@ -21,7 +21,9 @@ from balance.rules.innomine.actions import (
     actions_phase,
     take_action,
 )
-from balance.rules.innomine.acts import acts_phase, best_holder, card_value, give_loose_objects, play_card
+from balance.agents.innomine.acts import best_holder, card_value
+from balance.rules.innomine.act_targets import offer_acts
+from balance.rules.innomine.acts import acts_phase, give_loose_objects, play_card
 from balance.rules.innomine.beings import attach, attack_value, can_act, can_hold, set_influence
 from balance.rules.innomine.combat import location_damage
 from balance.rules.innomine.decks import deck_card, deck_count, draw_repository
@@ -30,7 +32,7 @@ from balance.rules.innomine.draw import draw_phase
 from balance.rules.innomine.effects import use_ability
 from balance.rules.innomine.end_turn import end_turn
 from balance.rules.innomine.essence import action_cost, gain_essence
-from balance.rules.innomine.game import next_turn, start_turn
+from balance.rules.innomine.turn import next_turn, start_turn
 from balance.rules.innomine.humans import age_mortals, resolve_afterlife
 from balance.rules.innomine.policies import W_COURT, W_GANG, W_RESERVE, W_TRADE_DISCORD, W_WAIT
 from balance.rules.innomine.d666 import CLASSIC
@@ -504,9 +506,18 @@ def test_a_personal_act_takes_effect_and_is_discarded():
     assert s.S[BELIAL, S.S_ESSENCE] == 5 + 3 and s.I[c, S.F_ZONE] == S.Z_DISCARD
     assert "Belial: Arson Spree's game text gives 3 Essence" in b.log()
     other = Board(decks=("belial", "belial"))
-    assert card_value(other.s, other.t, 1, other.to_hand(1, "Arson Spree"))[0] > 0
+    spree = other.to_hand(1, "Arson Spree")
+    assert card_value(other.s, other.t, 1, spree)[0] > 0 and (spree, -1) in acts_offered(other, 1)
     gab = Board(decks=("gabriel", "belial"))
-    assert card_value(gab.s, gab.t, 0, gab.to_hand(1, "Arson Spree"))[0] == 0
+    spree = gab.take(1, "Arson Spree")
+    S.to_hand(gab.s, gab.t, 0, spree)
+    assert spree not in [c for c, _ in acts_offered(gab, 0)]
+
+
+def acts_offered(b, seat):
+    """The options of seat's next Act (act_targets.offer_acts), as (card, target) pairs."""
+    offer_acts(b.s, b.t, seat)
+    return [tuple(row) for row in b.s.opt[:b.s.dec[0]].tolist()]
 
 
 def test_inspiration_goes_to_a_human_with_something_to_do_with_the_extra_action():

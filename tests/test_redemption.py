@@ -13,7 +13,8 @@ from test_choirs import next_d6, traced
 
 from balance.rules.innomine import state as S
 from balance.rules.innomine.actions import take_action
-from balance.rules.innomine.acts import acts_phase, card_value
+from balance.agents.innomine.acts import card_value
+from balance.rules.innomine.acts import acts_phase
 from balance.rules.innomine.decks import deck_card, deck_count, draw_repository
 from balance.rules.innomine.dissonance import dissonance_phase
 from balance.rules.innomine.resonances import can_influence, lilim_counters, modifier, resonate

@@ -11,7 +11,9 @@ from test_choirs import next_d6
 
 from balance.rules.innomine import state as S
 from balance.rules.innomine.actions import _artist_value
-from balance.rules.innomine.acts import card_value, inspirable, play_card
+from balance.agents.innomine.acts import card_value
+from balance.rules.innomine.act_targets import inspirable
+from balance.rules.innomine.acts import play_card
 from balance.rules.innomine.damage import deal_damage
 from balance.rules.innomine.effects import use_ability
 from balance.rules.innomine.host_resonance import human_worth

@@ -118,6 +118,7 @@ def manifest_of(exp: Experiment, matchups: list[Matchup]) -> dict:
             "experiment": exp.text_hash, "games per cell": exp.games,
             "card tables": [[m.ab.hash, m.ba.hash] for m in matchups],
             "policies": [m.weights.tolist() for m in matchups],
+            "agents": [[a.describe() for a in m.agents] for m in matchups],
             "kernel code": kernel_digest(),
         },
         "decks": [{"labels": list(m.labels), "cards_a": m.ab.decks[0].distinct(), "cards_b": m.ab.decks[1].distinct(),

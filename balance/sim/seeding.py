@@ -1,7 +1,7 @@
 """Seeded random streams (DESIGN §4, "Randomness").
 
-Every game owns separate streams -- deck shuffles, dice, policy tie-breaks --
-each keyed by (experiment seed, game index, stream id).  A draw is a
+Every game owns separate streams -- deck shuffles, dice, policy tie-breaks and
+a search agent's own draws (``SEARCH``) -- each keyed by (experiment seed, game index, stream id).  A draw is a
 counter-based hash of (key, counter): no hidden generator state, so the same
 game is bit-identical whatever worker, chunk or backend plays it, and with the
 JIT on or off.  Every value is a 32-bit word held in int64, and only the low
@@ -9,8 +9,8 @@ JIT on or off.  Every value is a 32-bit word held in int64, and only the low
 """
 from numba import njit
 
-SHUFFLE, DICE, POLICY = 0, 1, 2
-N_STREAMS = 3
+SHUFFLE, DICE, POLICY, SEARCH = 0, 1, 2, 3
+N_STREAMS = 4
 _M32 = 0xFFFFFFFF
 _GOLDEN = 0x9E3779B9
 
@@ -42,6 +42,19 @@ def seed_streams(rng, root_seed, game_seed):
         k1 = fmix32((g + imul32(k + 1, _GOLDEN)) & _M32)
         rng[k, 0] = k1
         rng[k, 1] = fmix32(k1 ^ 0x5BD1E995 ^ r)
+        rng[k, 2] = 0
+
+
+@njit(cache=True)
+def rekey(rng, salt):
+    """Key the game's streams (all but SEARCH) afresh from the SEARCH stream's key
+    and ``salt``: a search rollout's own future, the same for every option of one
+    decision that shares the salt (common random numbers)."""
+    base = fmix32(rng[SEARCH, 0] ^ fmix32(salt & _M32) ^ fmix32((salt >> 32) & _M32))
+    for k in range(SEARCH):
+        k1 = fmix32((base + imul32(k + 1, _GOLDEN)) & _M32)
+        rng[k, 0] = k1
+        rng[k, 1] = fmix32(k1 ^ 0x5BD1E995 ^ rng[SEARCH, 1])
         rng[k, 2] = 0
 
 

@@ -13,10 +13,12 @@ beings).  The note a Djinn's failed de-Attune gives it fades (``fading_note``).
 """
 from numba import njit
 
+from ...agents.innomine.decide import decide
+from ...agents.points import clear, offer
 from ...sim.seeding import d6
 from .beings import add_dissonance, effect_sum, is_being, is_demon, is_human_card, leave_play
+from .decisions import DISCORD_TRADE
 from .fall import fall
-from .policies import W_TRADE_DISCORD, weight
 from .superior_dissonance import NEVER_WAIT, sheet_demands, sheet_note
 from .state import (
     F_CONDITION,
@@ -92,8 +94,7 @@ def dissonance_phase(s, t, p):
     for i in beings_in_play(s):
         if not (is_being(s, t, i) and s.I[i, F_OWNER] == p and t.C[s.I[i, F_DESIGN], D_CTYPE] == SERVITOR):
             continue
-        if (s.I[i, F_DISS] >= 3 and s.I[i, F_DISS] >= weight(s, p, W_TRADE_DISCORD)
-                and has_discord(t, s.I[i, F_DESIGN])):
+        if s.I[i, F_DISS] >= 3 and has_discord(t, s.I[i, F_DESIGN]) and _trades(s, t, p, i):
             s.I[i, F_DISS] -= 3
             gain_discord(s, t, i, T_DISCORD_TRADE)
             if s.I[i, F_FADING] != 0:
@@ -104,6 +105,15 @@ def dissonance_phase(s, t, p):
         log(s, p, i, -1, T_DISS_ROLL, hi)
         if hi < s.I[i, F_DISS]:
             _fail(s, t, i)
+
+
+@njit(cache=True)
+def _trades(s, t, p, i):
+    """Does p's agent trade three of Servitor i's notes for a level of Discord?"""
+    clear(s)
+    offer(s, -1, -1)
+    offer(s, i, -1)
+    return decide(s, t, p, DISCORD_TRADE) == 1
 
 
 @njit(cache=True)

@@ -133,7 +133,7 @@ def apply_immediate(s, t, p, card, target):
         elif code == E_DESTROY_TETHER:
             destroy_tether(s, t, p, target)
         elif code == E_REDEEM:
-            redeem(s, t, p)
+            redeem(s, t, p, target)
 
 
 @njit(cache=True)

@@ -8,13 +8,15 @@ any cards in play."
 """
 from numba import njit
 
+from ...agents.innomine.decide import decide
+from ...agents.points import clear, offer
 from .animals import is_mortal
 from .beings import effect_param, effect_sum, find_effect, is_being
 from .combat import location_damage
+from .decisions import DISCARD
 from .damage import final_zero_hits, restore_ethereal
 from .dissonance import fade_notes, keep_oaths
 from .humans import side_counter, wake_dreamers
-from .policies import below_policy, is_random
 from .resonances import end_short_influence
 from .seraphim import note_encounters
 from .state import (
@@ -40,7 +42,7 @@ from .state import (
     log,
     others_in_play,
 )
-from .tables import D_COST, D_CTYPE, P_SIDE, in_game
+from .tables import D_CTYPE, P_SIDE, in_game
 from .superior_dissonance import neglect
 from .tethers import check_tether_theft, tether_calm, tether_count
 from .trace import T_DISCARD, T_GAIN_TEXT, T_HEAL, T_OUT_OF_TRAUMA
@@ -197,25 +199,15 @@ def hand_limit(s, t, p):
 
 @njit(cache=True)
 def discard_to_hand_size(s, t, p):
-    """Discard down to the hand limit (hand_limit): the dearest cards first
-    (random-legal: random cards)."""
+    """Discard down to the hand limit (hand_limit), one card at a time, each the
+    card of the hand that p's agent chooses."""
     n = hand(s, p).shape[0]
     limit = hand_limit(s, t, p)
     while n > limit:
-        pick = _discard_pick(s, t, p, below_policy(s, n) if is_random(s, p) else -1)
+        clear(s)
+        for c in hand(s, p):
+            offer(s, c, -1)
+        pick = s.opt[decide(s, t, p, DISCARD), 0]
         s.I[pick, F_ZONE] = Z_DISCARD
         log(s, p, pick, -1, T_DISCARD, 0)
         n -= 1
-
-
-@njit(cache=True)
-def _discard_pick(s, t, p, k):
-    """The k-th card in p's hand, or (k < 0) the dearest."""
-    cards = hand(s, p)
-    if k >= 0:
-        return cards[k]
-    pick, dear = -1, -1
-    for c in cards:
-        if t.C[s.I[c, F_DESIGN], D_COST] > dear:
-            pick, dear = c, t.C[s.I[c, F_DESIGN], D_COST]
-    return pick

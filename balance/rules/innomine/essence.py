@@ -10,7 +10,6 @@ from numba import njit
 from .animals import animals_in_realm
 from .beings import is_being
 from .objects import reliquary_pays
-from .policies import W_RESERVE, weight
 from .state import (
     F_ATTS,
     F_CTRL,
@@ -23,7 +22,6 @@ from .state import (
     S_SPENT,
     Z_PLAY,
     beings_in_play,
-    hand,
     log,
     others_in_play,
 )
@@ -65,17 +63,6 @@ def pay(s, p, amount, card=-1, target=-1, code=T_SPEND):
         s.S[p, S_ESSENCE] -= amount
         s.S[p, S_SPENT] += amount
         log(s, p, card, target, code, amount)
-
-
-@njit(cache=True)
-def spare_essence(s, t, p):
-    """Essence that seat p's hand has no use for: its Pool less what every card
-    in its hand costs (card_cost) and less the policy's ``reserve``, never below
-    0 (I103)."""
-    n = s.S[p, S_ESSENCE] - int(weight(s, p, W_RESERVE))
-    for c in hand(s, p):
-        n -= card_cost(s, t, p, c)
-    return n if n > 0 else 0
 
 
 @njit(cache=True)

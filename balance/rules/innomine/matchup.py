@@ -1,4 +1,4 @@
-"""One matchup, ready to play: compiled decks for both seatings, policies,
+"""One matchup, ready to play: compiled decks for both seatings, agents,
 threshold and turn cap; and playing a range of its games (the ruleset's
 batched ``simulate``, DESIGN §5).
 """
@@ -9,8 +9,11 @@ import numpy as np
 from ...cards import CompiledDecks, check_threshold, compile_tables, load_deck
 from ...errors import InputError
 from .d666 import CLASSIC, VARIANTS
+from ...agents.innomine.search import simulate_searched_pairs
+from ...agents.kinds import A_KIND, SEARCH
+from ...agents.points import D_DECIDED
 from .game import record_arrays, simulate_pairs
-from .policy_files import load_policy
+from .policy_files import Agent, load_agent
 from .state import G_TRACE_N, new_state
 from .tables import pack
 from .trace import decode
@@ -24,7 +27,7 @@ class Matchup:
     game.simulate_pairs); ``ab`` has A in seat 0, ``ba`` has B in seat 0."""
     ab: CompiledDecks
     ba: CompiledDecks
-    weights: np.ndarray      # [2, N_WEIGHTS]: deck A's policy, deck B's
+    agents: tuple[Agent, Agent]   # deck A's, deck B's
     threshold: int
     turn_cap: int
     labels: tuple[str, str]
@@ -34,12 +37,29 @@ class Matchup:
     def own_turns(self) -> int:
         return (self.turn_cap + 1) // 2
 
+    @property
+    def weights(self) -> np.ndarray:
+        """[2, N_WEIGHTS]: the weights deck A's and deck B's agents read."""
+        return np.stack([a.weights for a in self.agents])
+
+    @property
+    def searches(self) -> bool:
+        return any(a.row[A_KIND] == SEARCH for a in self.agents)
+
     def kernel_args(self, trace_len=0):
         """(state, tables) for both seatings, allocated once per chunk."""
         kab, kba = pack(self.ab.tables), pack(self.ba.tables)
-        sab = new_state(kab, self.weights, self.own_turns, trace_len)
-        sba = new_state(kba, self.weights[::-1].copy(), self.own_turns, trace_len)
-        return sab, kab, sba, kba
+        return self._state(kab, (0, 1), trace_len), kab, self._state(kba, (1, 0), trace_len), kba
+
+    def spare_states(self, kab, kba):
+        """A search's spare States (rollout, snapshot) for each seating."""
+        return (self._state(kab, (0, 1)), self._state(kab, (0, 1)),
+                self._state(kba, (1, 0)), self._state(kba, (1, 0)))
+
+    def _state(self, tables, order, trace_len=0):
+        agents = [self.agents[k] for k in order]
+        return new_state(tables, np.stack([a.weights for a in agents]), self.own_turns, trace_len,
+                         np.stack([a.row for a in agents]))
 
 
 def prepare(deck_a, deck_b, policy_a="influencer", policy_b="influencer", threshold=5,
@@ -57,20 +77,33 @@ def prepare(deck_a, deck_b, policy_a="influencer", policy_b="influencer", thresh
     check_threshold([a, b], threshold)
     if isinstance(overrides, dict):
         overrides = {card: fields for card, fields in overrides.items() if card in a.cards or card in b.cards}
-    weights = np.stack([load_policy(policy_a), load_policy(policy_b)])
     return Matchup(ab=compile_tables([a, b], overrides, list(blanks)),
                    ba=compile_tables([b, a], overrides, list(blanks)[::-1]),
-                   weights=weights, threshold=threshold, turn_cap=turn_cap,
+                   agents=(load_agent(policy_a), load_agent(policy_b)), threshold=threshold, turn_cap=turn_cap,
                    labels=(f"{a.name} ({policy_a})", f"{b.name} ({policy_b})"), variant=VARIANTS[variant])
 
 
 def play_range(m: Matchup, root_seed: int, first_game: int, n_games: int) -> dict:
     """Play games first_game..first_game+n_games-1 and return their records."""
+    return play_counted(m, root_seed, first_game, n_games)[0]
+
+
+def play_counted(m: Matchup, root_seed: int, first_game: int, n_games: int) -> tuple[dict, int]:
+    """``play_range``'s records, and how many decisions a search decided by rollouts."""
     sab, kab, sba, kba = m.kernel_args()
     rows, gain, spent, masks = record_arrays(n_games, 2, m.own_turns)
-    simulate_pairs(sab, kab, sba, kba, root_seed, first_game, n_games, m.threshold, m.turn_cap, m.variant,
-                   rows, gain, spent, masks)
-    return {"rows": rows, "gain": gain, "spent": spent, "masks": masks}
+    _simulate(m, sab, kab, sba, kba, root_seed, first_game, n_games, rows, gain, spent, masks)
+    return {"rows": rows, "gain": gain, "spent": spent, "masks": masks}, int(sab.dec[D_DECIDED] + sba.dec[D_DECIDED])
+
+
+def _simulate(m: Matchup, sab, kab, sba, kba, root_seed, first_game, n_games, rows, gain, spent, masks):
+    """The kernel for the matchup's agents: with the search's turns if one searches."""
+    if m.searches:
+        simulate_searched_pairs(sab, kab, sba, kba, *m.spare_states(kab, kba), root_seed, first_game, n_games,
+                                m.threshold, m.turn_cap, m.variant, rows, gain, spent, masks)
+    else:
+        simulate_pairs(sab, kab, sba, kba, root_seed, first_game, n_games, m.threshold, m.turn_cap, m.variant,
+                       rows, gain, spent, masks)
 
 
 def replay_lines(m: Matchup, root_seed: int, game: int, trace_len=200_000) -> list[str]:
@@ -79,8 +112,7 @@ def replay_lines(m: Matchup, root_seed: int, game: int, trace_len=200_000) -> li
     swap = game & 1
     s, k, compiled = (sba, kba, m.ba) if swap else (sab, kab, m.ab)
     rows, gain, spent, masks = record_arrays(1, 2, m.own_turns)
-    simulate_pairs(sab, kab, sba, kba, root_seed, game, 1, m.threshold, m.turn_cap, m.variant,
-                   rows, gain, spent, masks)
+    _simulate(m, sab, kab, sba, kba, root_seed, game, 1, rows, gain, spent, masks)
     lines = trace_lines(s, compiled)
     if s.g[G_TRACE_N] >= s.trace.shape[0]:
         lines.append(f"(trace truncated at {s.g[G_TRACE_N]} events)")

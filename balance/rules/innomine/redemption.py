@@ -15,44 +15,36 @@ Bright Lilim from his Repository into his Realm.
 from numba import njit
 
 from .beings import is_being, leave_play
-from .combat import target_value
 from .decks import search_band
 from .fall import bring_band
-from .state import F_CTRL, F_DESIGN, Z_DISCARD, beings_in_play
+from .state import F_CTRL, F_DESIGN, Z_DISCARD
 from .tables import D_CTYPE, D_KIND
 from .trace import T_REDEEM
 from .vocabulary import BRIGHT_LILIM, LILIM, SERVITOR
 
 
 @njit(cache=True)
-def redemption(s, t, p):
-    """(Lilim, Bright Lilim) of a Redemption seat p would play now, or (-1, -1).
-    It needs "a Lilim demon in play" and a Bright Lilim in p's Repository to
-    enter play by it; of the Lilim p does not control, p Redeems the one most
-    worth taking out of play (combat.target_value), I55."""
-    best, best_v = -1, -1e9
-    for j in beings_in_play(s):
-        d = s.I[j, F_DESIGN]
-        if (t.C[d, D_KIND] == LILIM and t.C[d, D_CTYPE] == SERVITOR and s.I[j, F_CTRL] != p
-                and is_being(s, t, j)):
-            v = target_value(s, t, p, j)
-            if v > best_v:
-                best, best_v = j, v
-    if best < 0:
-        return -1, -1
-    bright = search_band(s, t, p, BRIGHT_LILIM, False)
-    return (best, bright) if bright >= 0 else (-1, -1)
+def redeemable(s, t, p, j):
+    """Redemption's target: "a Lilim demon in play" that seat p does not control."""
+    d = s.I[j, F_DESIGN]
+    return (t.C[d, D_KIND] == LILIM and t.C[d, D_CTYPE] == SERVITOR and s.I[j, F_CTRL] != p
+            and is_being(s, t, j))
 
 
 @njit(cache=True)
-def redeem(s, t, p):
-    """Seat p plays a Redemption: the Lilim it chooses (``redemption``) is
+def bright_lilim(s, t, p):
+    """The Bright Lilim in p's Repository that a Redemption brings in, or -1."""
+    return search_band(s, t, p, BRIGHT_LILIM, False)
+
+
+@njit(cache=True)
+def redeem(s, t, p, lilim):
+    """Seat p plays a Redemption on ``lilim`` (``redeemable``): the Lilim is
     discarded, and p brings the first Bright Lilim of its Repository into its
     Realm, with no action this turn, and reshuffles the Repository -- as a Prince
     answers a Fall with a demon of the opposing Band (fall.bring_band; I48, I55).
     Returns the Bright Lilim, or -1 if there was nothing to Redeem."""
-    lilim, bright = redemption(s, t, p)
-    if lilim < 0:
+    if lilim < 0 or not redeemable(s, t, p, lilim) or bright_lilim(s, t, p) < 0:
         return -1
     leave_play(s, t, lilim, Z_DISCARD)
     return bring_band(s, t, p, BRIGHT_LILIM, lilim, T_REDEEM)

@@ -36,6 +36,8 @@ Rulebook, "Beings in Detail".  Implemented here, exactly as written:
 """
 from numba import njit
 
+from ...agents.innomine.decide import decide
+from ...agents.points import clear, offer
 from ...sim.seeding import DICE, POLICY, below, d6
 from .beings import (
     effect_sum,
@@ -49,13 +51,14 @@ from .beings import (
     set_influence,
     sheet_param,
 )
+from .decisions import D666_AFTER, D666_BEFORE
 from .d666 import D666, check_chance, d6_check, rescue_cost, target_for_faces
 from .d666 import roll as d666_roll
 from .damage import counters_for, deal_damage
 from .dissonance import add_dissonance
-from .essence import pay, spare_essence
+from .essence import pay
 from .objects import talisman_bonus
-from .policies import W_D666_AFTER, W_D666_BEFORE, is_random, weight
+from .policies import W_D666_BEFORE, is_random, weight
 from .state import (
     F_ACTS,
     F_CTRL,
@@ -346,29 +349,28 @@ def essence_before(s, p):
 @njit(cache=True)
 def resonance_d666(s, t, actor, target, faces):
     """The d666 variant's Resonance roll (docs/rules.md, I-d666): the classic roll's
-    target mapped to a d666 target, +1 per Essence spent before the roll, and a
-    failure bought back at 2 Essence per +1 when the policy allows that much
-    (_rescue_budget).  Returns (success, check digit, dice total)."""
+    target mapped to a d666 target, +1 per Essence spent before the roll (any
+    amount the Pool holds, up to one less than the option buffer's rows), and a
+    failure bought back at 2 Essence per +1, if the Pool holds that much; the
+    controller's agent chooses both.  Returns (success, check digit, dice total)."""
     p = s.I[actor, F_CTRL]
-    before = essence_before(s, p)
+    clear(s)
+    for a in range(min(s.S[p, S_ESSENCE], s.opt.shape[0] - 1) + 1):
+        offer(s, a, -1)
+    before = s.opt[decide(s, t, p, D666_BEFORE), 0]
     pay(s, p, before, actor, target, T_BUY_BEFORE)
     goal = target_for_faces(faces) + before
     ok, total, check = d666_roll(s.rng, goal)
     if not ok:
         cost = rescue_cost(total, goal)
-        if 0 < cost <= _rescue_budget(s, t, p) and cost <= s.S[p, S_ESSENCE]:
-            pay(s, p, cost, actor, target, T_BUY_AFTER)
-            ok = True
+        if 0 < cost <= s.S[p, S_ESSENCE]:
+            clear(s)
+            offer(s, -1, -1)
+            offer(s, cost, -1)
+            if decide(s, t, p, D666_AFTER) == 1:
+                pay(s, p, cost, actor, target, T_BUY_AFTER)
+                ok = True
     return ok, check, total
-
-
-@njit(cache=True)
-def _rescue_budget(s, t, p):
-    """Most Essence seat p spends after a failed d666 roll: the policy's
-    ``d666_after``, or, for a scripted policy, all the Essence its hand has no
-    use for (essence.spare_essence, I103)."""
-    cap = weight(s, p, W_D666_AFTER)
-    return cap if is_random(s, p) else max(cap, spare_essence(s, t, p))
 
 
 @njit(cache=True)

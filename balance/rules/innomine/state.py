@@ -11,6 +11,9 @@ index; the generic Locations come after the instances -- ``loc_earth``,
 import numpy as np
 from numba import njit
 
+from ...agents.kinds import N_AGENT
+from ...agents.points import decision_arrays
+from ...sim.seeding import N_STREAMS
 from ...sim.structs import ArrayStructType, Handle, array_struct
 from .tables import D_CTYPE, D_EFFECTS
 from .vocabulary import COMBAT_ACT, N_COUNTERS
@@ -114,7 +117,8 @@ N_SEAT_FIELDS = 12
 REPOSITORY, EVENTS = 0, 1       # index of a deck in State.decks (heads/counts at +2 per deck)
 
 
-STATE_FIELDS = ("I", "S", "decks", "curves", "g", "rng", "trace", "w", "live", "rounds")
+STATE_FIELDS = ("I", "S", "decks", "curves", "g", "rng", "trace", "w", "live", "rounds", "agent", "opt", "dec", "vals")
+GAME_FIELDS = ("I", "S", "decks", "curves", "g", "rng", "live", "rounds")   # what copy_game copies
 
 
 class StateType(ArrayStructType):
@@ -135,14 +139,17 @@ class State(Handle):
     live    [4 + P, N + 1] Beings / other cards in play / rivals of the acting seat / the
             Beings in the combat under way / each seat's hand (count first)
     rounds  [3, N] a combat round's declarations: who acts, in order, what, at whom
+    agent   [P, N_AGENT] each seat's agent: its kind and budget (agents.kinds)
+    opt, dec, vals  a decision's legal options, and a search's bookkeeping (agents.points)
     """
 
 
 make_state = array_struct(StateType, State, STATE_FIELDS)
 
 
-def new_state(tables, weights, own_turns, trace_len=0):
-    """Allocate a State for the decks of ``tables`` (a KernelTables), reused across games."""
+def new_state(tables, weights, own_turns, trace_len=0, agents=None):
+    """Allocate a State for the decks of ``tables`` (a KernelTables), reused across
+    games; ``agents``: each seat's agent row (agents.kinds), scripted if None."""
     P = tables.seat.shape[0]
     n = int(tables.seat[:, 3].sum() + tables.seat[:, 4].sum()) + N_TOKENS
     m = tables.decks.shape[2]
@@ -152,12 +159,28 @@ def new_state(tables, weights, own_turns, trace_len=0):
         decks=np.zeros((P, 2, m), dtype=np.int64),
         curves=np.zeros((P, 2, own_turns), dtype=np.int64),
         g=np.zeros(N_G, dtype=np.int64),
-        rng=np.zeros((3, 3), dtype=np.int64),
+        rng=np.zeros((N_STREAMS, 3), dtype=np.int64),
         trace=np.zeros((max(trace_len, 1), TRACE_W), dtype=np.int64),
         w=np.ascontiguousarray(weights, dtype=np.float64),
         live=np.zeros((4 + P, n + 1), dtype=np.int64),
         rounds=np.zeros((3, n), dtype=np.int64),
+        agent=np.zeros((P, N_AGENT), dtype=np.int64) if agents is None else np.ascontiguousarray(agents, dtype=np.int64),
+        **decision_arrays(trace_len > 0),
     )
+
+
+@njit(cache=True)
+def copy_game(dst, src):
+    """Make ``dst`` the same game as ``src`` (every field of GAME_FIELDS; the trace
+    rows, agents and decision buffers stay dst's own)."""
+    dst.I[:] = src.I
+    dst.S[:] = src.S
+    dst.decks[:] = src.decks
+    dst.curves[:] = src.curves
+    dst.g[:] = src.g
+    dst.rng[:] = src.rng
+    dst.live[:] = src.live
+    dst.rounds[:] = src.rounds
 
 
 @njit(cache=True)

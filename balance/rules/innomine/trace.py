@@ -24,6 +24,7 @@ T_FREED = 88
 (T_LEAD, T_BERSERK) = range(91, 93)
 T_DISCORD_HELD = 93     # a Discord's roll that did not trigger: Berserk, Fear, Bad Temper, Cowardice
 T_FOUND_NOTHING = 94    # a search of game text (Tinkerer, Explorer, Computer) that found no card
+T_SEARCH = 95          # a search agent's estimate of one option (value in thousandths of a win)
 NO_SUPERIOR = -2     # T_AFTERLIFE's value when no Superior plays the side a Human goes to (docs/rules.md I7)
 
 # Why a Servitor takes a note of Dissonance (beings.add_dissonance): a T_DISSONANCE row
@@ -95,6 +96,7 @@ _TEXT = {
     T_BERSERK: "{card}'s Berserk makes it attack {target} with its base Attack (roll {value})",
     T_DISCORD_HELD: "{card} holds against its Discord (roll {value})",
     T_FOUND_NOTHING: "{card} searches with {text} and finds nothing",
+    T_SEARCH: "search: {option} is worth {worth} (mean score of its rollouts)",
     T_ATTACK: "{card} hits {target} for {value}",
     T_DAMAGE: "{target} takes {amount} {realm} damage from {source}",
     T_ABILITY: "{card} uses its game text on {target} (roll {value})",
@@ -208,6 +210,8 @@ def decode(trace, n_rows, names, design, n_inst, seat_names):
             source=_place(card, n_inst, label, seat_names),
             where=_where(code, value, n_inst, label, seat_names),
             realm=_realm(code, value), side="an attacker" if value == 0 else "a defender",
+            option="doing nothing" if card < 0 else label.get(card, "-") + ("" if target < 0 else f" on {label.get(target, '-')}"),
+            worth=f"{value / 1000:.3f}",
         )
         who = seat_names[seat] if seat >= 0 else "game"
         lines.append(f"{who}: " + _TEXT[code].format(**fields))

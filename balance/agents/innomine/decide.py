@@ -1,0 +1,51 @@
+"""Asking a seat's agent for one of the options the rules offered (DESIGN §10).
+
+The kernel dispatches on the seat's agent kind (agents.kinds): no jitted
+function is passed around, so each stays cached.  A search agent, at a kind its
+budget names, takes the choice its turn's search fixed (agents.innomine.search),
+or marks the decision pending for the search, or -- in a rollout -- branches
+there; elsewhere it plays as its rollout agent.
+"""
+from numba import njit
+
+from ...sim.seeding import POLICY, below
+from ..kinds import A_KIND, A_ROLLOUT_KIND, A_SEARCHED, RANDOM, SEARCH
+from ..points import D_BRANCH, D_FORCED, D_N, D_PENDING_N, D_PENDING_OWN, D_PENDING_SEAT, D_SEARCHED, N_DEC
+from .rollout import branch, show_values
+
+
+@njit(cache=True)
+def decide(s, t, p, kind):
+    """The index of the option seat p's agent takes at a decision of ``kind``
+    (the rows the rules offered); a lone option is taken without asking."""
+    n = s.dec[D_N]
+    if n == 1:
+        return 0
+    if s.agent[p, A_KIND] == SEARCH and (s.agent[p, A_SEARCHED] >> kind) & 1 == 1:
+        j = s.dec[D_SEARCHED]
+        s.dec[D_SEARCHED] = j + 1
+        if j < s.dec[D_FORCED]:
+            show_values(s, p, j)
+            return s.dec[N_DEC + j]
+        if j == s.dec[D_FORCED]:
+            if s.dec[D_BRANCH] >= 0:
+                return branch(s, t, p, j)
+            s.dec[D_PENDING_SEAT] = p
+            s.dec[D_PENDING_N] = n
+            s.dec[D_PENDING_OWN] = fast_choice(s, t, p, kind, s.agent[p, A_ROLLOUT_KIND])
+            return s.dec[D_PENDING_OWN]
+        return fast_choice(s, t, p, kind, s.agent[p, A_ROLLOUT_KIND])
+    return fast_choice(s, t, p, kind, s.agent[p, A_KIND])
+
+
+@njit(cache=True)
+def fast_choice(s, t, p, kind, agent):
+    """A scripted style's or the random agent's choice (no search)."""
+    if agent == RANDOM:
+        return below(s.rng, POLICY, s.dec[D_N])
+    return scripted_choice(s, t, p, kind)
+
+
+# The scripted choosers read the rules, and the rules import ``decide``: so they
+# come last, once ``decide`` is defined (both packages import this module first).
+from .scripted import scripted_choice  # noqa: E402

@@ -1,0 +1,24 @@
+"""The scripted styles' choice at each decision kind (rules/innomine/decisions.py)."""
+from numba import njit
+
+from ...rules.innomine.decisions import ACT, D666_AFTER, D666_BEFORE, DISCARD, DISCORD_TRADE, GIVE_OBJECT
+from .acts import choose_act, choose_holder
+from .essence import choose_after, choose_before, choose_discard, choose_trade
+
+
+@njit(cache=True)
+def scripted_choice(s, t, p, kind):
+    """The option seat p's style takes at the decision of ``kind`` under way."""
+    if kind == ACT:
+        return choose_act(s, t, p)
+    if kind == GIVE_OBJECT:
+        return choose_holder(s, t, p)
+    if kind == DISCARD:
+        return choose_discard(s, t, p)
+    if kind == DISCORD_TRADE:
+        return choose_trade(s, t, p)
+    if kind == D666_BEFORE:
+        return choose_before(s, t, p)
+    if kind == D666_AFTER:
+        return choose_after(s, t, p)
+    raise ValueError("no scripted chooser for this decision kind")

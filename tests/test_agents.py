@@ -1,0 +1,267 @@
+"""Agents apart from the rules (docs/agents.md): the decision points offer
+exactly the legal options, the random agent is uniform over them, the search
+agent does not peek and replays its games exactly, no converted rules module
+reads an agent's settings, and a bad agent file is one line."""
+import ast
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from positions import BELIAL, GABRIEL, ROOT, Board
+from scipy.stats import chisquare
+
+from balance.agents.innomine.decide import decide
+from balance.agents.innomine.search import searched_turn
+from balance.agents.kinds import A_KIND, RANDOM
+from balance.agents.points import D_FORCED, D_N, N_DEC
+from balance.errors import InputError
+from balance.rules.innomine import state as S
+from balance.rules.innomine.act_targets import offer_acts, offer_holders
+from balance.rules.innomine.decisions import ACT, GIVE_OBJECT
+from balance.rules.innomine.information import resample_unseen
+from balance.rules.innomine.matchup import play_range, prepare, replay_lines
+from balance.rules.innomine.policy_files import load_agent
+from balance.rules.innomine.setup import setup
+from balance.rules.innomine.tables import D_COST
+from balance.rules.innomine.turn import next_turn
+
+QUICK = f"{ROOT}/tests/data/search_quick.toml"
+DECKS = (f"{ROOT}/decks/gabriel.toml", f"{ROOT}/decks/belial.toml")
+
+
+def options(s):
+    return [tuple(row) for row in s.opt[:s.dec[D_N]].tolist()]
+
+
+def random_counts(b, seat, kind, n_options, draws=3000):
+    """How often the random agent takes each option of the decision offered."""
+    b.s.agent[seat, A_KIND] = RANDOM
+    counts = np.zeros(n_options, dtype=int)
+    for _ in range(draws):
+        counts[decide(b.s, b.t, seat, kind)] += 1
+    return counts
+
+
+def test_the_acts_offered_are_every_legal_play_and_the_random_agent_takes_each_alike():
+    """Phase 5: "Servitors are played in their Home Realm.  Songs, Objects, and
+    Ranks are given to Beings."  With a Servitor and a Song in hand and a
+    Servitor and a Human of its own in play, Gabriel may stop, play the Servitor,
+    or give the Song to either Being -- the Human too, which the scripted styles
+    never chose (they give to Servitors first).  A card it cannot pay for is not
+    offered.  The random agent's choices over 3,000 draws do not reject
+    uniformity (chi-square)."""
+    b = Board()
+    b.clear_board()
+    s = b.s
+    for c in b.hand(GABRIEL):
+        s.I[c, S.F_ZONE] = S.Z_DISCARD
+    s.S[GABRIEL, S.S_ESSENCE] = 3
+    tamiel = b.put(GABRIEL, "Tamiel", b.earth)
+    sam = b.put(GABRIEL, "Sam Okafor", b.earth, ctrl=GABRIEL)
+    glimmer = b.to_hand(GABRIEL, "Glimmer")
+    song = b.to_hand(GABRIEL, "Song of Fire")
+    dear = b.to_hand(GABRIEL, "Kerubiel")
+    assert b.t.C[b.design("Kerubiel"), D_COST] > 3 >= b.t.C[b.design("Glimmer"), D_COST]
+    offer_acts(s, b.t, GABRIEL)
+    assert sorted(options(s)) == sorted([(-1, -1), (glimmer, -1), (song, tamiel), (song, sam)])
+    assert dear not in [c for c, _ in options(s)]
+    counts = random_counts(b, GABRIEL, ACT, 4)
+    assert chisquare(counts).pvalue > 1e-3, counts
+
+
+def test_a_loose_object_is_offered_to_every_being_of_its_realm_and_the_random_agent_takes_each_alike():
+    """"You may also give any uncontrolled Object to a Being in its Realm": a Gun
+    on Earth may go to either of Gabriel's Beings on Earth, or stay; not to one in
+    Heaven, nor to a Belial's Being."""
+    b = Board()
+    b.clear_board()
+    s = b.s
+    gun = b.put(GABRIEL, "Gun", b.earth, ctrl=-1)
+    tamiel = b.put(GABRIEL, "Tamiel", b.earth)
+    azra = b.put(GABRIEL, "Azra", b.earth)
+    b.put(GABRIEL, "Glimmer", b.realm(GABRIEL))
+    b.put(BELIAL, "Grasch", b.earth)
+    offer_holders(s, b.t, GABRIEL, gun)
+    assert sorted(options(s)) == sorted([(-1, -1), (gun, tamiel), (gun, azra)])
+    counts = random_counts(b, GABRIEL, GIVE_OBJECT, 3)
+    assert chisquare(counts).pvalue > 1e-3, counts
+
+
+def _hidden(s, p):
+    """What seat p cannot see: each other seat's hand and Repository as one pool,
+    and every deck's cards (as sets: their order is hidden too)."""
+    out = []
+    for q in range(s.S.shape[0]):
+        for which in range(2):
+            head, n, m = s.S[q, S.S_REPO_HEAD + 2 * which], s.S[q, S.S_REPO_CNT + 2 * which], s.decks.shape[2]
+            cards = {int(s.decks[q, which, (head + k) % m]) for k in range(n)}
+            if which == 0 and q != p:
+                cards |= set(S.hand(s, q).tolist())
+            out.append(cards)
+    return out
+
+
+def test_a_redeal_keeps_every_card_and_what_the_seat_sees():
+    """information.resample_unseen: the same cards stay unseen, hands and decks
+    keep their sizes, the seat's own hand is untouched, and every card is still
+    in the zone its place says."""
+    m = prepare(*DECKS)
+    s, t, _, _ = m.kernel_args()
+    setup(s, t, 3, 5, 5, 200, m.variant)
+    for _ in range(6):
+        next_turn(s, t)
+    before, own = _hidden(s, 0), S.hand(s, 0).tolist()
+    sizes = [S.hand(s, q).shape[0] for q in range(2)], s.S[:, S.S_REPO_CNT].tolist(), s.S[:, S.S_EV_CNT].tolist()
+    resample_unseen(s, t, 0)
+    assert _hidden(s, 0) == before and S.hand(s, 0).tolist() == own
+    assert ([S.hand(s, q).shape[0] for q in range(2)], s.S[:, S.S_REPO_CNT].tolist(), s.S[:, S.S_EV_CNT].tolist()) == sizes
+    for q in range(2):
+        assert all(s.I[i, S.F_ZONE] == S.Z_HAND for i in S.hand(s, q))
+
+
+def _hide_differently(s, seat, rng):
+    """The same game with what ``seat`` cannot see dealt otherwise: the other
+    seat's hand swapped with cards of its Repository, its decks and the bottom
+    of seat's own decks (under the two cards its draw phase takes) reordered."""
+    m = s.decks.shape[2]
+    other = 1 - seat
+    head, n = s.S[other, S.S_REPO_HEAD], s.S[other, S.S_REPO_CNT]
+    held = S.hand(s, other).tolist()
+    deck = [int(s.decks[other, 0, (head + k) % m]) for k in range(n)]
+    k = min(len(held), len(deck))
+    held[:k], deck[:k] = deck[:k], held[:k]
+    for i in deck:
+        s.I[i, S.F_ZONE] = S.Z_REPO
+    s.live[4 + other, 0] = 0
+    for i in sorted(held):
+        s.I[i, S.F_ZONE] = S.Z_HAND
+        s.live[4 + other, 0] += 1
+        s.live[4 + other, s.live[4 + other, 0]] = i
+    rng.shuffle(deck)
+    for q, which, keep in ((other, 0, 0), (other, 1, 0), (seat, 0, 2), (seat, 1, 2)):
+        head, n = s.S[q, S.S_REPO_HEAD + 2 * which], s.S[q, S.S_REPO_CNT + 2 * which]
+        cards = deck if (q, which) == (other, 0) else [int(s.decks[q, which, (head + j) % m]) for j in range(n)]
+        tail = cards[keep:]
+        if (q, which) != (other, 0):
+            rng.shuffle(tail)
+        for j, i in enumerate(cards[:keep] + tail):
+            s.decks[q, which, (head + j) % m] = i
+
+
+def test_the_search_agent_does_not_peek():
+    """Two games that differ only in what the searching seat cannot see -- the
+    opponent's hand and the order of the decks -- give the search the same
+    choices and the same value for every option, with the same agent seed, in
+    three turns with searched choices."""
+    m = prepare(*DECKS, QUICK, "influencer")
+    s, t, _, _ = m.kernel_args(trace_len=100_000)     # traced: the option values are kept
+    x, y, _, _ = m.spare_states(t, t)
+    s2, _, _, _ = m.kernel_args(trace_len=100_000)
+    x2, y2, _, _ = m.spare_states(t, t)
+    setup(s, t, 7, 2, 5, 200, m.variant)
+    searched = 0
+    while searched < 3:
+        active = (s.g[S.G_FIRST] + s.g[S.G_TURN]) % 2
+        if active != 0:
+            assert next_turn(s, t)
+            continue
+        for name in S.GAME_FIELDS:
+            getattr(s2, name)[:] = getattr(s, name)
+        _hide_differently(s2, 0, np.random.default_rng(searched))
+        assert _hidden(s2, 0) == _hidden(s, 0) and S.hand(s2, 1).tolist() != S.hand(s, 1).tolist()
+        more = searched_turn(s, x, y, t)
+        searched_turn(s2, x2, y2, t)
+        n = s.dec[D_FORCED]
+        assert s2.dec[D_FORCED] == n and (s2.dec[N_DEC:N_DEC + n] == s.dec[N_DEC:N_DEC + n]).all()
+        assert np.array_equal(s2.vals[:n], s.vals[:n])
+        searched += n > 0
+        assert more
+
+
+def test_a_game_with_a_search_agent_is_the_same_whatever_the_chunks():
+    m = prepare(*DECKS, QUICK, "influencer", threshold=4)
+    whole = play_range(m, 5, 0, 4)
+    parts = [play_range(m, 5, 0, 2), play_range(m, 5, 2, 2)]
+    for k in whole:
+        assert np.array_equal(whole[k], np.concatenate([p[k] for p in parts]))
+    assert np.array_equal(play_range(m, 5, 0, 4)["rows"], whole["rows"])
+
+
+def test_a_replay_shows_every_option_of_a_searched_decision_with_its_value():
+    """``balance replay`` lists, before each searched choice, every option the
+    search weighed with the mean score of its rollouts (a share of a win)."""
+    m = prepare(*DECKS, QUICK, "influencer")
+    blocks, block = [], []
+    for line in replay_lines(m, 3, 0) + [""]:
+        if ": search: " in line:
+            block.append(line)
+        elif block:
+            blocks.append(block)
+            block = []
+    assert blocks
+    for block in blocks:
+        values = [float(re.search(r"is worth ([0-9.]+) \(mean score", line).group(1)) for line in block]
+        assert len(values) >= 2 and all(0 <= v <= 1 for v in values)
+    assert any("doing nothing is worth" in line for block in blocks for line in block)
+
+
+# ---- the rules apart from the agents
+CONVERTED = ("act_targets", "acts", "decisions", "information", "redemption", "turn", "game")
+AGENT_MODULES = ("policies", "policy_files")
+
+
+@pytest.mark.parametrize("module", CONVERTED)
+def test_a_rules_module_whose_choices_are_decision_points_reads_no_agent_setting(module):
+    """The rules modules whose choices are all decision points (the list grows
+    until it is every module of rules/innomine) import nothing of the scripted
+    styles' weights or the agent files, and read neither a seat's weights
+    (``s.w``) nor its agent row (``s.agent``): they only offer options and ask."""
+    tree = ast.parse(Path(f"{ROOT}/balance/rules/innomine/{module}.py").read_text())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            assert node.module not in AGENT_MODULES and not (node.module or "").endswith(
+                tuple("." + m for m in AGENT_MODULES)), (module, node.module)
+            assert not (node.module or "").startswith("agents.innomine.") or node.module == "agents.innomine.decide", \
+                (module, node.module)
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "s":
+            assert node.attr not in ("w", "agent"), (module, node.attr, node.lineno)
+
+
+# ---- bad agent files
+BAD = [
+    ('agent = "genius"\n', "agent: 'genius' is not an agent kind"),
+    ('agent = "search"\n[budget]\nrollouts = "many"\nsearched = ["act"]\nhorizon = 0\nrollout_agent = "influencer"\n',
+     "budget.rollouts: 'many'"),
+    ('agent = "search"\n[budget]\nrollouts = 0\nsearched = ["act"]\nhorizon = 0\nrollout_agent = "influencer"\n',
+     "budget.rollouts: 0"),
+    ('agent = "search"\n[budget]\nrollouts = 2\nsearched = ["act"]\nhorizon = -1\nrollout_agent = "influencer"\n',
+     "budget.horizon: -1"),
+    ('agent = "search"\n[budget]\nrollouts = 2\nsearched = ["bluff"]\nhorizon = 0\nrollout_agent = "influencer"\n',
+     "budget.searched: ['bluff']"),
+    ('agent = "search"\n[budget]\nrollouts = 2\nsearched = ["act"]\nhorizon = 0\nrollout_agent = "search"\n',
+     "budget.rollout_agent: 'search' searches itself"),
+    ('agent = "search"\n[budget]\nrollouts = 2\nsearched = ["act"]\nhorizon = 0\n', "budget.rollout_agent: missing"),
+    ('[budget]\nrollouts = 2\n', "[budget]: only a search agent has a budget"),
+]
+
+
+@pytest.mark.parametrize("text,message", BAD)
+def test_a_bad_agent_file_names_its_file_and_field(tmp_path, text, message):
+    path = tmp_path / "bad.toml"
+    path.write_text('name = "bad"\n' + text)
+    with pytest.raises(InputError) as e:
+        load_agent(str(path))
+    assert str(e.value).startswith(f"{path}: ") and message in str(e.value), str(e.value)
+
+
+def test_a_bad_agent_on_the_command_line_is_one_line_and_exit_2(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text('name = "bad"\n[budget]\nrollouts = 2\n')
+    out = subprocess.run([sys.executable, "-m", "balance", "simulate", "--games", "2", "--policy-b", str(path)],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr
+    assert out.stderr.strip().splitlines() == [f"balance: {path}: [budget]: only a search agent has a budget; "
+                                               "allowed: agent = \"search\" with a [budget], or no [budget]"]

@@ -107,7 +107,14 @@ def package_root(path: Path) -> Path:
 
 def imported_files(path: Path, root: Path) -> list[Path]:
     """The files below ``root`` that the module at ``path`` imports: its own
-    ``import`` and ``from ... import`` lines, relative or absolute."""
+    ``import`` and ``from ... import`` lines, relative or absolute (parsed once
+    per version of the file: every module's closure walks most of the others)."""
+    st = path.stat()
+    return _imported_files(path, root, (st.st_mtime_ns, st.st_size))
+
+
+@functools.lru_cache(maxsize=None)
+def _imported_files(path: Path, root: Path, stamp: tuple) -> list[Path]:
     here = path.parent.relative_to(root).parts
     out = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

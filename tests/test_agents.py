@@ -20,7 +20,8 @@ from balance.agents.points import D_FORCED, D_N, N_DEC
 from balance.errors import InputError
 from balance.rules.innomine import state as S
 from balance.rules.innomine.act_targets import offer_acts, offer_holders
-from balance.rules.innomine.decisions import ACT, GIVE_OBJECT
+from balance.rules.innomine.action_options import K_ATTACK, K_MOVE, K_WAIT, offer_actions, pack
+from balance.rules.innomine.decisions import ACT, ACTION, GIVE_OBJECT
 from balance.rules.innomine.information import resample_unseen
 from balance.rules.innomine.matchup import play_range, prepare, replay_lines
 from balance.rules.innomine.policy_files import load_agent
@@ -87,6 +88,30 @@ def test_a_loose_object_is_offered_to_every_being_of_its_realm_and_the_random_ag
     offer_holders(s, b.t, GABRIEL, gun)
     assert sorted(options(s)) == sorted([(-1, -1), (gun, tamiel), (gun, azra)])
     counts = random_counts(b, GABRIEL, GIVE_OBJECT, 3)
+    assert chisquare(counts).pvalue > 1e-3, counts
+
+
+def test_the_actions_offered_are_every_legal_one_and_the_random_agent_takes_each_alike():
+    """Phase 6: "Move [...] to or from any Location [...] within their current
+    Realm"; "initiate combat against any Being in their Realm who has spent at
+    least one opponent's turn in the Realm".  Gabriel's Human at Earth's generic
+    Location may Wait, go to New York, where nothing is (no scripted style goes
+    there), or attack Belial's Grasch -- not Poof, who arrived this turn, nor
+    Nyx in Heaven, and not up a Tether, being Human.  The random agent's
+    choices do not reject uniformity."""
+    b = Board()
+    b.clear_board()
+    s = b.s
+    ny = b.put(BELIAL, "New York", b.earth, ctrl=-1)
+    sam = b.put(GABRIEL, "Sam Okafor", b.earth, ctrl=GABRIEL)
+    grasch = b.put(BELIAL, "Grasch", b.earth)
+    b.put(BELIAL, "Poof", b.earth, entered=int(s.g[S.G_TURN]))
+    b.put(BELIAL, "Nyx", b.realm(GABRIEL))
+    S.collect_rivals(s, GABRIEL)
+    offer_actions(s, b.t, sam)
+    assert sorted(options(s)) == sorted([(pack(K_WAIT, -1, False), -1), (pack(K_MOVE, ny, False), -1),
+                                         (pack(K_ATTACK, grasch, False), -1)])
+    counts = random_counts(b, GABRIEL, ACTION, 3)
     assert chisquare(counts).pvalue > 1e-3, counts
 
 
@@ -212,7 +237,7 @@ def test_a_replay_shows_every_option_of_a_searched_decision_with_its_value():
 RULES = Path(f"{ROOT}/balance/rules/innomine")
 NOT_YET = {
     # choices not yet decision points (docs/agents.md): their scorers still read the weights
-    "actions", "combat", "host_resonance", "resonances",
+    "combat", "host_resonance", "resonances",
     # the scripted weights and the agent files themselves, to move to balance/agents
     "policies", "policy_files",
     # the runner's side: loads each seat's agent file and picks the kernel for it

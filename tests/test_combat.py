@@ -14,7 +14,7 @@ from positions import BELIAL, GABRIEL, Board, data_deck, peek
 from scipy.stats import binomtest
 
 from balance.rules.innomine import state as S
-from balance.rules.innomine.actions import _attack_frame, _attack_score, _best_attack, _strong_defence
+from balance.agents.innomine.actions import _attack_frame, _attack_score, _best_attack, _strong_defence
 from balance.rules.innomine.beings import attach, attack_value, can_act, is_down, leave_play, move_to
 from balance.agents.innomine.acts import best_holder
 from balance.rules.innomine.combat import (

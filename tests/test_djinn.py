@@ -12,12 +12,8 @@ from positions import BELIAL, GABRIEL, ROOT, peek
 from test_choirs import ROLLS, board, chance, fighting, next_d6, stat, traced, wilson_holds
 
 from balance.rules.innomine import state as S
-from balance.rules.innomine.actions import (
-    _best_attack,
-    _best_move,
-    _de_attune_value,
-    take_action,
-)
+from balance.agents.innomine.actions import _best_attack, _best_move, _de_attune_value
+from balance.rules.innomine.actions import take_action
 from balance.rules.innomine.attunement import (
     attune,
     attune_chance,

@@ -9,7 +9,8 @@ import pytest
 from positions import BELIAL, GABRIEL, Board, data_deck, peek
 
 from balance.rules.innomine import state as S
-from balance.rules.innomine.actions import _heal_value, take_action
+from balance.agents.innomine.actions import _heal_value
+from balance.rules.innomine.actions import take_action
 from balance.rules.innomine.attunement import may_move_freely, refresh_ward
 from balance.rules.innomine.beings import attach, detach, find_effect, leave_play
 from balance.rules.innomine.combat import attackable, fight, fire_song, location_damage

@@ -12,15 +12,14 @@ from positions import BELIAL, GABRIEL, Board, data_deck, peek
 from scipy.stats import binomtest
 
 from balance.rules.innomine import state as S
-from balance.rules.innomine.actions import (
+from balance.agents.innomine.actions import (
     _attack_frame,
     _attack_score,
     _best_move,
     _descend,
     _strong_defence,
-    actions_phase,
-    take_action,
 )
+from balance.rules.innomine.actions import actions_phase, take_action
 from balance.agents.innomine.acts import best_holder, card_value
 from balance.rules.innomine.act_targets import offer_acts
 from balance.rules.innomine.acts import acts_phase, give_loose_objects, play_card

@@ -3,7 +3,7 @@ although any "always on" effect still occurs"."""
 from positions import GABRIEL, Board
 
 from balance.rules.innomine import state as S
-from balance.rules.innomine.actions import best_ability
+from balance.agents.innomine.actions import best_ability
 from balance.rules.innomine.beings import attach, attack_value
 from balance.rules.innomine.tables import D_EFFECTS
 from balance.rules.innomine.vocabulary import CELESTIAL, E_ATTACK_BONUS

@@ -10,7 +10,7 @@ from runs import planted_deck
 from test_choirs import next_d6
 
 from balance.rules.innomine import state as S
-from balance.rules.innomine.actions import _artist_value
+from balance.agents.innomine.actions import _artist_value
 from balance.agents.innomine.acts import card_value
 from balance.rules.innomine.act_targets import inspirable
 from balance.rules.innomine.acts import play_card

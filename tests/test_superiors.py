@@ -8,15 +8,9 @@ from positions import BELIAL, GABRIEL, Board, data_deck, peek
 from test_choirs import chance, fighting, traced, wilson_holds
 
 from balance.rules.innomine import state as S
-from balance.rules.innomine.actions import (
-    K_ATTUNE,
-    K_WAIT,
-    _best_choir_resonance,
-    _best_move,
-    _do,
-    _ride_on,
-    take_action,
-)
+from balance.agents.innomine.actions import _best_choir_resonance, _best_move
+from balance.rules.innomine.action_options import K_ATTUNE, K_WAIT
+from balance.rules.innomine.actions import _do, take_action
 from balance.rules.innomine.attunement import attune, can_attune
 from balance.rules.innomine.beings import attach, attack_value, can_act, has_sheet, hits_left, is_down, leave_play
 from balance.rules.innomine.combat import (
@@ -563,7 +557,7 @@ def test_samingas_shedite_stays_in_a_dying_host_until_the_end_of_the_turn(saming
     assert I[victor, S.F_ZONE] == S.Z_PLAY and I[victor, S.F_DYING] == 1 and can_act(s, t, victor)
     assert traced(s, T_DYING)[-1][0] == victor
     I[sh, S.F_ACTS] = I[victor, S.F_ACTS] = 1
-    _ride_on(s, t, sh, SAMINGA, 0.0)                # the host has an action left: the Shedite waits
+    take_action(s, t, sh)                           # the host has an action left: the Shedite waits
     assert I[sh, S.F_ACTS] == 1 and I[sh, S.F_HOST] == victor
     I[victor, S.F_ACTS] = 0
     assert rider_options(s, t, sh, SAMINGA)[2] > 0

@@ -20,15 +20,16 @@ MAX_SEARCHED = 256       # searched decisions in one turn
  D_ROLLOUT,       # in a rollout: its number (common random numbers across the options)
  D_DECIDED,       # searched decisions decided by rollouts in this State's games so far
  D_PENDING_OWN,   # the option the pending decision's rollout agent would take there
- ) = range(9)
-N_DEC = 9
+ D_SUBJECT,       # the card the decision under way is about (an acting Being), -1 = none
+ ) = range(10)
+N_DEC = 10
 
 
 def decision_arrays(tracing: bool) -> dict:
     """The State fields of decision points (``vals``: each searched decision's
     option values, kept only when the game is traced)."""
     dec = np.zeros(N_DEC + MAX_SEARCHED, dtype=np.int64)
-    dec[D_PENDING_SEAT] = dec[D_BRANCH] = -1
+    dec[D_PENDING_SEAT] = dec[D_BRANCH] = dec[D_SUBJECT] = -1
     return dict(opt=np.zeros((MAX_OPTIONS, 2), dtype=np.int64), dec=dec,
                 vals=np.zeros((MAX_SEARCHED, MAX_OPTIONS) if tracing else (1, 1), dtype=np.float64))
 
@@ -37,6 +38,19 @@ def decision_arrays(tracing: bool) -> dict:
 def clear(s):
     """Start offering the options of a new decision."""
     s.dec[D_N] = 0
+    s.dec[D_SUBJECT] = -1
+
+
+@njit(cache=True)
+def about(s, i):
+    """The decision under way is about card i (the Being whose action it is)."""
+    s.dec[D_SUBJECT] = i
+
+
+@njit(cache=True)
+def subject(s):
+    """The card the decision under way is about (``about``), or -1."""
+    return s.dec[D_SUBJECT]
 
 
 @njit(cache=True)

@@ -10,8 +10,8 @@ playing.  Each card has one target: the one its value names.
 from numba import njit
 
 from ...agents.points import find, n_options
+from .actions import best_ability
 from ...rules.innomine.act_targets import can_plot_theft, inspirable, own_tether
-from ...rules.innomine.actions import best_ability
 from ...rules.innomine.beings import can_hold, ctype_of, has_effect, is_being, is_human_card
 from ...rules.innomine.combat import boost_helps, target_value
 from ...rules.innomine.end_turn import hand_limit
@@ -94,6 +94,8 @@ def choose_act(s, t, p):
 def choose_holder(s, t, p):
     """The option of the GIVE_OBJECT decision the style takes: the Being of the
     Object's realm it helps most (``best_holder``), if any."""
+    if n_options(s) == 1:
+        return 0
     c = s.opt[1, 0]
     h = best_holder(s, t, p, c, realm_of(s, s.I[c, F_LOC]))
     return 0 if h < 0 else _offered(s, c, h)

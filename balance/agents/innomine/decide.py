@@ -17,11 +17,8 @@ from .rollout import branch, show_values
 @njit(cache=True)
 def decide(s, t, p, kind):
     """The index of the option seat p's agent takes at a decision of ``kind``
-    (the rows the rules offered); a lone option is taken without asking."""
-    n = s.dec[D_N]
-    if n == 1:
-        return 0
-    if s.agent[p, A_KIND] == SEARCH and (s.agent[p, A_SEARCHED] >> kind) & 1 == 1:
+    (the rows the rules offered).  A lone option is not searched, nor drawn for."""
+    if s.agent[p, A_KIND] == SEARCH and (s.agent[p, A_SEARCHED] >> kind) & 1 == 1 and s.dec[D_N] > 1:
         j = s.dec[D_SEARCHED]
         s.dec[D_SEARCHED] = j + 1
         if j < s.dec[D_FORCED]:
@@ -31,18 +28,21 @@ def decide(s, t, p, kind):
             if s.dec[D_BRANCH] >= 0:
                 return branch(s, t, p, j)
             s.dec[D_PENDING_SEAT] = p
-            s.dec[D_PENDING_N] = n
+            s.dec[D_PENDING_N] = s.dec[D_N]
             s.dec[D_PENDING_OWN] = fast_choice(s, t, p, kind, s.agent[p, A_ROLLOUT_KIND])
             return s.dec[D_PENDING_OWN]
         return fast_choice(s, t, p, kind, s.agent[p, A_ROLLOUT_KIND])
-    return fast_choice(s, t, p, kind, s.agent[p, A_KIND])
+    return fast_choice(s, t, p, kind, s.agent[p, A_KIND] if s.agent[p, A_KIND] != SEARCH
+                       else s.agent[p, A_ROLLOUT_KIND])
 
 
 @njit(cache=True)
 def fast_choice(s, t, p, kind, agent):
-    """A scripted style's or the random agent's choice (no search)."""
+    """A scripted style's or the random agent's choice (no search).  The
+    scripted styles are asked even when there is one option: their tie-breaks
+    draw from the policy stream as they always have."""
     if agent == RANDOM:
-        return below(s.rng, POLICY, s.dec[D_N])
+        return 0 if s.dec[D_N] == 1 else below(s.rng, POLICY, s.dec[D_N])
     return scripted_choice(s, t, p, kind)
 
 

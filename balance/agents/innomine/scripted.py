@@ -1,7 +1,18 @@
 """The scripted styles' choice at each decision kind (rules/innomine/decisions.py)."""
 from numba import njit
 
-from ...rules.innomine.decisions import ACT, D666_AFTER, D666_BEFORE, DISCARD, DISCORD_TRADE, GIVE_OBJECT
+from ...rules.innomine.decisions import (
+    ACT,
+    ACTION,
+    D666_AFTER,
+    D666_BEFORE,
+    DISCARD,
+    DISCORD_TRADE,
+    FREE_ATTACK,
+    FREE_MOVE,
+    GIVE_OBJECT,
+)
+from .actions import choose_action, choose_free_attack, choose_free_move
 from .acts import choose_act, choose_holder
 from .essence import choose_after, choose_before, choose_discard, choose_trade
 
@@ -9,8 +20,14 @@ from .essence import choose_after, choose_before, choose_discard, choose_trade
 @njit(cache=True)
 def scripted_choice(s, t, p, kind):
     """The option seat p's style takes at the decision of ``kind`` under way."""
+    if kind == ACTION:
+        return choose_action(s, t, p)
     if kind == ACT:
         return choose_act(s, t, p)
+    if kind == FREE_MOVE:
+        return choose_free_move(s, t, p)
+    if kind == FREE_ATTACK:
+        return choose_free_attack(s, t, p)
     if kind == GIVE_OBJECT:
         return choose_holder(s, t, p)
     if kind == DISCARD:

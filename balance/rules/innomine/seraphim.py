@@ -16,7 +16,7 @@ regardless of Location."
 Viewing is knowledge (docs/rules.md, I33): a viewed card records the seats that
 have seen it (F_SEEN).  The policies use one kind of it: a seat that has seen a
 face-down card of its opponent that steals Tethers (Dynamite Hit) guards its
-Tethers (actions._best_move).
+Tethers (agents/innomine/actions._best_move).
 """
 from numba import njit
 

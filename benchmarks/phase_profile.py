@@ -20,9 +20,9 @@ from balance.rules.innomine.matchup import prepare
 
 BASE = 14          # the counters live in State.g after the game scalars
 TURN = ["start_turn", "draw", "gain", "age", "dissonance", "acts", "actions", "end_turn", "setup"]
-CHOICE = {10: "rivals collected", 11: "before scoring (Djinn, free attack, Wait)",
+CHOICE = {10: "rivals, free move and attack, every action offered", 11: "Wait scored (riders)",
           12: "attach (riders)", 13: "Influence", 14: "Choir resonances", 15: "attack", 16: "abilities",
-          17: "moves", 18: "fledging, Ofanite", 19: "doing the action"}
+          17: "moves", 18: "fledging, Ofanite, the chosen row found", 19: "doing the action"}
 END = ("wait rites, first aid, location damage, Tether theft, 0-Hit checks, neglect, oaths, "
        "damage counters, ethereal, Tether calm, turns Influenced, dreamers, Seraphim, short Influence, "
        "discard").split(", ")

@@ -20,8 +20,8 @@ from balance.agents.points import D_FORCED, D_N, N_DEC
 from balance.errors import InputError
 from balance.rules.innomine import state as S
 from balance.rules.innomine.act_targets import offer_acts, offer_holders
-from balance.rules.innomine.action_options import K_ATTACK, K_MOVE, K_WAIT, offer_actions, pack
-from balance.rules.innomine.decisions import ACT, ACTION, GIVE_OBJECT
+from balance.rules.innomine.action_options import offer_actions
+from balance.rules.innomine.decisions import ACT, ACTION, GIVE_OBJECT, K_ATTACK, K_MOVE, K_WAIT, pack
 from balance.rules.innomine.information import resample_unseen
 from balance.rules.innomine.matchup import play_range, prepare, replay_lines
 from balance.rules.innomine.policy_files import load_agent
@@ -30,6 +30,7 @@ from balance.rules.innomine.tables import D_COST
 from balance.rules.innomine.turn import next_turn
 
 QUICK = f"{ROOT}/tests/data/search_quick.toml"
+ACTIONS = f"{ROOT}/tests/data/search_actions.toml"
 DECKS = (f"{ROOT}/decks/gabriel.toml", f"{ROOT}/decks/belial.toml")
 
 
@@ -215,10 +216,12 @@ def test_a_game_with_a_search_agent_is_the_same_whatever_the_chunks():
     assert np.array_equal(play_range(m, 5, 0, 4)["rows"], whole["rows"])
 
 
-def test_a_replay_shows_every_option_of_a_searched_decision_with_its_value():
+@pytest.mark.parametrize("agent,nothing", [(QUICK, "doing nothing is worth"), (ACTIONS, " waits is worth")])
+def test_a_replay_shows_every_option_of_a_searched_decision_with_its_value(agent, nothing):
     """``balance replay`` lists, before each searched choice, every option the
-    search weighed with the mean score of its rollouts (a share of a win)."""
-    m = prepare(*DECKS, QUICK, "influencer")
+    search weighed with the mean score of its rollouts (a share of a win): an
+    Act by its card and target, an action by its Being, kind and target."""
+    m = prepare(*DECKS, agent, "influencer")
     blocks, block = [], []
     for line in replay_lines(m, 3, 0) + [""]:
         if ": search: " in line:
@@ -230,7 +233,7 @@ def test_a_replay_shows_every_option_of_a_searched_decision_with_its_value():
     for block in blocks:
         values = [float(re.search(r"is worth ([0-9.]+) \(mean score", line).group(1)) for line in block]
         assert len(values) >= 2 and all(0 <= v <= 1 for v in values)
-    assert any("doing nothing is worth" in line for block in blocks for line in block)
+    assert any(nothing in line for block in blocks for line in block)
 
 
 # ---- the rules apart from the agents
@@ -279,6 +282,10 @@ BAD = [
      "budget.rollout_agent: 'search' searches itself"),
     ('agent = "search"\n[budget]\nrollouts = 2\nsearched = ["act"]\nhorizon = 0\n', "budget.rollout_agent: missing"),
     ('[budget]\nrollouts = 2\n', "[budget]: only a search agent has a budget"),
+    ('agent = "search"\n[budget]\nrollouts = 2\nsearched = ["act"]\nhorizon = 0\nrollout_agent = "influencer"\n'
+     'margin = 1\n', "budget.margin: 1"),
+    ('agent = "search"\n[budget]\nrollouts = 2\nsearched = ["act"]\nhorizon = 0\nrollout_agent = "influencer"\n'
+     'margin = "wide"\n', "budget.margin: 'wide'"),
 ]
 
 

@@ -14,7 +14,7 @@ from scipy.stats import binomtest
 
 from balance.rules.innomine import state as S
 from balance.agents.innomine.actions import _best_attack, _best_move
-from balance.rules.innomine.action_options import K_MOVE, K_TEAR, K_WAIT
+from balance.rules.innomine.decisions import K_MOVE, K_TEAR, K_WAIT
 from balance.rules.innomine.actions import _do, take_action
 from balance.rules.innomine.attunement import attune, can_attune, de_attune, fear_rolls, may_defend, refresh_ward
 from balance.rules.innomine.beings import attach, attack_value, hits_left, is_down, leave_play, move_to

@@ -30,6 +30,7 @@ from balance.rules.innomine.tables import pack
 from balance.sim.structs import NoWrap
 
 QUICK_SEARCH = str(ROOT / "tests/data/search_quick.toml")
+ACTION_SEARCH = str(ROOT / "tests/data/search_actions.toml")
 POLICIES = ["influencer", "warmonger", "tether_holder", "random", QUICK_SEARCH]
 
 
@@ -140,7 +141,8 @@ print(_records_digest(play_range(m, 11, 0, 4)))
 """
 
 
-@pytest.mark.parametrize("pa,pb,cap", [("warmonger", "influencer", 200), (QUICK_SEARCH, "random", 16)])
+@pytest.mark.parametrize("pa,pb,cap", [("warmonger", "influencer", 200), (QUICK_SEARCH, "random", 16),
+                                       (ACTION_SEARCH, "random", 6)])
 def test_jit_on_and_off_give_identical_records(pa, pb, cap):
     a, b = str(ROOT / "decks/gabriel.toml"), str(ROOT / "decks/belial.toml")
     jit = _records_digest(play_range(prepare(a, b, pa, pb, 4, turn_cap=cap), 11, 0, 4))

@@ -9,7 +9,7 @@ from test_choirs import chance, fighting, traced, wilson_holds
 
 from balance.rules.innomine import state as S
 from balance.agents.innomine.actions import _best_choir_resonance, _best_move
-from balance.rules.innomine.action_options import K_ATTUNE, K_WAIT
+from balance.rules.innomine.decisions import K_ATTUNE, K_WAIT
 from balance.rules.innomine.actions import _do, take_action
 from balance.rules.innomine.attunement import attune, can_attune
 from balance.rules.innomine.beings import attach, attack_value, can_act, has_sheet, hits_left, is_down, leave_play

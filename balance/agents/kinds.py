@@ -14,5 +14,6 @@ KINDS = {"scripted": SCRIPTED, "random": RANDOM, "search": SEARCH}
  A_ROLLOUTS,      # rollouts per option
  A_HORIZON,       # turns a rollout plays past the decision's turn; 0 = to the end of the game
  A_SEARCHED,      # bit k set: decisions of kind k are searched
- ) = range(5)
-N_AGENT = 5
+ A_MARGIN,        # thousandths of a win an option's mean must beat the rollout agent's own choice by
+ ) = range(6)
+N_AGENT = 6

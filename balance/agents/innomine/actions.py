@@ -10,7 +10,8 @@ option.
 from numba import njit
 
 from ...agents.points import find, n_options, subject
-from ...rules.innomine.action_options import (
+from ...rules.innomine.action_options import deck_has, restricted
+from ...rules.innomine.decisions import (
     K_ABILITY,
     K_ATTACH,
     K_ATTACK,
@@ -25,9 +26,7 @@ from ...rules.innomine.action_options import (
     K_TEAR,
     K_VIEW,
     K_WAIT,
-    deck_has,
     pack,
-    restricted,
 )
 from ...rules.innomine.beings import (
     attack_value,

@@ -22,7 +22,7 @@ def decide(s, t, p, kind):
         j = s.dec[D_SEARCHED]
         s.dec[D_SEARCHED] = j + 1
         if j < s.dec[D_FORCED]:
-            show_values(s, p, j)
+            show_values(s, p, j, kind)
             return s.dec[N_DEC + j]
         if j == s.dec[D_FORCED]:
             if s.dec[D_BRANCH] >= 0:

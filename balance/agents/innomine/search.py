@@ -26,7 +26,7 @@ from ...rules.innomine.game import record_game
 from ...rules.innomine.setup import setup
 from ...rules.innomine.state import END_NONE, G_END, G_THRESHOLD, G_TURN, G_WINNER, S_SOULS, copy_game, tracing
 from ...rules.innomine.turn import next_turn
-from ..kinds import A_HORIZON, A_ROLLOUTS
+from ..kinds import A_HORIZON, A_MARGIN, A_ROLLOUTS
 from ..points import D_BRANCH, D_DECIDED, D_FORCED, D_PENDING_N, D_PENDING_OWN, D_PENDING_SEAT, D_ROLLOUT, D_SEARCHED, MAX_SEARCHED, N_DEC
 
 
@@ -69,7 +69,8 @@ def searched_turn(s, x, y, t):
 @njit(cache=True)
 def best_option(s, x, y, t, p, j):
     """The option of seat p's pending decision j with the best mean rollout
-    score; of equals, the one its rollout agent takes, else the first."""
+    score, if that beats the mean of the one its rollout agent takes by more
+    than the budget's margin; else the rollout agent's.  Of equals, the first."""
     n = s.dec[D_PENDING_N]
     v = np.zeros(n)
     for o in range(n):
@@ -79,9 +80,10 @@ def best_option(s, x, y, t, p, j):
         if tracing(s):
             s.vals[j, o] = v[o]
     best = s.dec[D_PENDING_OWN]
+    bar = v[best] + s.agent[p, A_MARGIN] / 1000.0
     for o in range(n):
-        if v[o] > v[best]:
-            best = o
+        if v[o] > bar:
+            best, bar = o, v[o]
     return best
 
 

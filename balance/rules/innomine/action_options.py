@@ -8,8 +8,8 @@ appropriate type.  Wait: that is, do none of the above."  The Resonances and
 abilities are each choir's and card's own (``resonances``, ``attunement``,
 ``host_resonance``, ``seraphim``, ``effects``).
 
-An ACTION row is (``pack(kind, target, second)``, b): b is an ability's
-``code << 20 | target`` (``ability_b``), else -1.
+An ACTION row is (``decisions.pack(kind, target, second)``, b): b is an
+ability's ``decisions.ability_b``, else -1.
 """
 from numba import njit
 
@@ -18,6 +18,25 @@ from .attunement import can_attune, may_move_freely
 from .beings import effect_param, has_effect, has_sheet, has_text, is_being, is_human_card, may_harm, unfledged
 from .combat import attackable, holds_hellish_influence
 from .decks import deck_card, deck_count
+from .decisions import (
+    K_ABILITY,
+    K_ATTACH,
+    K_ATTACK,
+    K_ATTUNE,
+    K_DEATTUNE,
+    K_FLEDGE,
+    K_GO_HOME,
+    K_MOVE,
+    K_PROTECT,
+    K_RESONATE,
+    K_STEAL,
+    K_TEAR,
+    K_VIEW,
+    K_WAIT,
+    SECOND,
+    ability_b,
+    pack,
+)
 from .essence import action_cost
 from .fledging import can_fledge_into, fledge_cost
 from .host_resonance import may_attach
@@ -80,34 +99,6 @@ from .vocabulary import (
     TETHER,
     TOOL,
 )
-
-# what a chosen action is
-(K_WAIT, K_RESONATE, K_STEAL, K_ATTACK, K_ABILITY, K_MOVE, K_ATTUNE, K_DEATTUNE, K_PROTECT, K_VIEW,
- K_TEAR, K_FLEDGE, K_ATTACH, K_GO_HOME) = range(14)   # K_ATTACH, K_GO_HOME: Kyriotates, Shedim (host_resonance.py)
-KINDS = 16              # a row's kind is its a modulo KINDS
-SECOND = 1 << 40        # on a row's a: an Ofanite's Resonance for a second action first
-
-
-@njit(cache=True)
-def pack(kind, target, second):
-    """An ACTION row's a: the action's kind and target (-1: none), and whether an
-    Ofanite first uses its Resonance for a second action."""
-    return kind + KINDS * (target + 1) + (SECOND if second else 0)
-
-
-@njit(cache=True)
-def unpack(a):
-    """(kind, target, second) of an ACTION row's a (``pack``)."""
-    second = a >= SECOND
-    a = a - SECOND if second else a
-    return a % KINDS, a // KINDS - 1, second
-
-
-@njit(cache=True)
-def ability_b(code, j):
-    """An ability row's b: its effect code and target (-1: none)."""
-    return (code << 20) | (j & 0xFFFFF)
-
 
 @njit(cache=True)
 def restricted(s, t, i):

@@ -9,7 +9,15 @@ What each Being may do is ``action_options``'; its controller's agent chooses.
 from numba import njit
 
 from ...agents.innomine.decide import decide
-from .action_options import (
+from .action_options import offer_actions, offer_free_attacks, offer_free_move
+from .attunement import attune, de_attune, move_freely
+from .beings import can_act, move_to
+from .combat import bad_temper, fight, free_attack
+from .damage import resolve_zero_hits
+from .decisions import (
+    ACTION,
+    FREE_ATTACK,
+    FREE_MOVE,
     K_ABILITY,
     K_ATTACH,
     K_ATTACK,
@@ -23,16 +31,8 @@ from .action_options import (
     K_TEAR,
     K_VIEW,
     K_WAIT,
-    offer_actions,
-    offer_free_attacks,
-    offer_free_move,
     unpack,
 )
-from .attunement import attune, de_attune, move_freely
-from .beings import can_act, move_to
-from .combat import bad_temper, fight, free_attack
-from .damage import resolve_zero_hits
-from .decisions import ACTION, FREE_ATTACK, FREE_MOVE
 from .dissonance import action_dissonance
 from .effects import use_ability
 from .fledging import fledge

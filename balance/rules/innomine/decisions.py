@@ -4,6 +4,8 @@ Each kind names what its option rows (a, b) mean; row 0 is the choice to do
 nothing where the rules allow that.  A search agent's budget names the kinds it
 searches by these names.
 """
+from numba import njit
+
 ACT, GIVE_OBJECT, DISCARD, DISCORD_TRADE, D666_BEFORE, D666_AFTER, ACTION, FREE_MOVE, FREE_ATTACK = range(9)
 DECISIONS = {
     "act": "Phase 5: play card a of the hand on target b (-1: none), or stop (row 0)",
@@ -15,8 +17,38 @@ DECISIONS = {
                    "at most points.MAX_OPTIONS - 1)",
     "d666_after": "d666: buy a failed Resonance roll back for a Essence (row 1), or not (row 0)",
     "action": "Phase 6: the action of the Being points.subject names -- Wait (row 0), Move, Attack, an ability "
-              "or Resonance, with its target (action_options.unpack), an Ofanite's Resonance for a second "
+              "or Resonance, with its target (decisions.unpack), an Ofanite's Resonance for a second "
               "action first",
     "free_move": "Phase 6: a Djinn moves freely to its Attuned card (row 1), or not (row 0)",
     "free_attack": "Phase 6: Gabriel's Cherub takes its free action to attack Being b (rows 1 on), or not (row 0)",
 }
+
+# what a chosen action is (the ACTION kind's rows)
+(K_WAIT, K_RESONATE, K_STEAL, K_ATTACK, K_ABILITY, K_MOVE, K_ATTUNE, K_DEATTUNE, K_PROTECT, K_VIEW,
+ K_TEAR, K_FLEDGE, K_ATTACH, K_GO_HOME) = range(14)   # K_ATTACH, K_GO_HOME: Kyriotates, Shedim (host_resonance.py)
+KINDS = 16              # a row's kind is its a modulo KINDS
+SECOND = 1 << 40        # on a row's a: an Ofanite's Resonance for a second action first
+ACTION_WORDS = ("waits", "Influences {t}", "steals Essence from {t}", "attacks {t}", "uses the game text of {t}",
+                "moves to {t}", "Attunes to {t}", "de-Attunes from {t}", "protects {t}", "views", "tears at {t}",
+                "fledges into {t}", "Resonates to ride {t}", "goes home")     # by kind, for the replay
+
+
+@njit(cache=True)
+def pack(kind, target, second):
+    """An ACTION row's a: the action's kind and target (-1: none), and whether an
+    Ofanite first uses its Resonance for a second action."""
+    return kind + KINDS * (target + 1) + (SECOND if second else 0)
+
+
+@njit(cache=True)
+def unpack(a):
+    """(kind, target, second) of an ACTION row's a (``pack``)."""
+    second = a >= SECOND
+    a = a - SECOND if second else a
+    return a % KINDS, a // KINDS - 1, second
+
+
+@njit(cache=True)
+def ability_b(code, j):
+    """An ability row's b: its effect code and target (-1: none)."""
+    return (code << 20) | (j & 0xFFFFF)

@@ -7,8 +7,10 @@ A file has a ``name``, a ``description``, an ``agent`` kind (agents.kinds;
   are not yet decision points);
 - ``search``: a ``[budget]`` table -- ``rollouts`` per option, ``searched``
   (the decision kinds it searches, decisions.DECISIONS), ``horizon`` (turns
-  past the decision's own; 0 = to the end of the game) and ``rollout_agent``
-  (a scripted or random agent file, which also plays its other decisions).
+  past the decision's own; 0 = to the end of the game), ``rollout_agent``
+  (a scripted or random agent file, which also plays its other decisions) and,
+  optionally, ``margin`` (how much better than the rollout agent's own choice
+  an option must score).
 A designer adds a style by writing a new file; no code changes.
 """
 import math
@@ -18,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ...agents.kinds import A_HORIZON, A_KIND, A_ROLLOUT_KIND, A_ROLLOUTS, A_SEARCHED, KINDS, N_AGENT, SEARCH
+from ...agents.kinds import A_HORIZON, A_KIND, A_MARGIN, A_ROLLOUT_KIND, A_ROLLOUTS, A_SEARCHED, KINDS, N_AGENT, SEARCH
 from ...agents.innomine.rollout import MAX_ROLLOUTS
 from ...errors import InputError
 from .decisions import DECISIONS
@@ -31,7 +33,10 @@ BUDGET = {"rollouts": f"rollouts per option, a whole number 1..{MAX_ROLLOUTS}",
           "horizon": f"turns a rollout plays past the decision's turn, a whole number 0..{MAX_HORIZON} "
                      "(0 = to the end of the game)",
           "rollout_agent": "the scripted or random agent (a name or a .toml path) that plays the rollouts "
-                           "and the decisions it does not search"}
+                           "and the decisions it does not search",
+          "margin": "optional: a share of a win, a number 0 <= margin < 1 (default 0), by which an option's mean "
+                    "score must beat the rollout agent's own choice's to be taken instead"}
+OPTIONAL = {"margin": 0.0}
 
 
 @dataclass(frozen=True)
@@ -94,6 +99,7 @@ def load_agent(name_or_path: str) -> Agent:
     row[A_ROLLOUTS] = budget["rollouts"]
     row[A_HORIZON] = budget["horizon"]
     row[A_SEARCHED] = sum(1 << list(DECISIONS).index(k) for k in set(budget["searched"]))
+    row[A_MARGIN] = round(1000 * budget.get("margin", OPTIONAL["margin"]))
     return Agent(str(path.stem), row, rollout.weights, budget)
 
 
@@ -133,7 +139,7 @@ def _budget(path: Path, raw: dict) -> dict:
         if key not in BUDGET:
             raise InputError(f"{path}: budget.{key}: unknown field; allowed: {', '.join(BUDGET)}")
     for key in BUDGET:
-        if key not in budget:
+        if key not in budget and key not in OPTIONAL:
             raise InputError(f"{path}: budget.{key}: missing; allowed: {BUDGET[key]}")
     for key, top in (("rollouts", MAX_ROLLOUTS), ("horizon", MAX_HORIZON)):
         v = budget[key]
@@ -144,4 +150,7 @@ def _budget(path: Path, raw: dict) -> dict:
         raise InputError(f"{path}: budget.searched: {kinds!r}; allowed: {BUDGET['searched']}")
     if not isinstance(budget["rollout_agent"], str):
         raise InputError(f"{path}: budget.rollout_agent: {budget['rollout_agent']!r}; allowed: {BUDGET['rollout_agent']}")
+    margin = budget.get("margin", OPTIONAL["margin"])
+    if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not 0 <= margin < 1:
+        raise InputError(f"{path}: budget.margin: {margin!r}; allowed: {BUDGET['margin']}")
     return dict(budget)

@@ -3,6 +3,10 @@
 The kernel appends rows (turn, phase, seat, card, target, code, value) with
 ``state.log``; ``decode`` turns them into the lines ``balance replay`` prints.
 """
+from numba import njit
+
+from .decisions import ACTION_WORDS
+
 (T_SETUP_TETHER, T_FIRST, T_DRAW, T_EVENT, T_GAIN, T_AGE_DEATH, T_AFTERLIFE, T_DISS_ROLL,
  T_DISCORD, T_FALL, T_PLAY, T_SPEND, T_MOVE, T_INFLUENCE, T_INFLUENCE_FAIL, T_COMBAT,
  T_ATTACK, T_ABILITY, T_ZERO_CE, T_ZERO_ET, T_ZERO_CO, T_TRAUMA, T_REGEN, T_WIN, T_END,
@@ -25,6 +29,8 @@ T_FREED = 88
 T_DISCORD_HELD = 93     # a Discord's roll that did not trigger: Berserk, Fear, Bad Temper, Cowardice
 T_FOUND_NOTHING = 94    # a search of game text (Tinkerer, Explorer, Computer) that found no card
 T_SEARCH = 95          # a search agent's estimate of one option (value in thousandths of a win)
+T_SEARCH_ACTION = 96   # the same for an action of Being card on target: value = search_action_value(...)
+ACTION_SPAN = 64       # T_SEARCH_ACTION: the value's kind and second-action flag below, worth above
 NO_SUPERIOR = -2     # T_AFTERLIFE's value when no Superior plays the side a Human goes to (docs/rules.md I7)
 
 # Why a Servitor takes a note of Dissonance (beings.add_dissonance): a T_DISSONANCE row
@@ -97,6 +103,7 @@ _TEXT = {
     T_DISCORD_HELD: "{card} holds against its Discord (roll {value})",
     T_FOUND_NOTHING: "{card} searches with {text} and finds nothing",
     T_SEARCH: "search: {option} is worth {worth} (mean score of its rollouts)",
+    T_SEARCH_ACTION: "search: {card} {action} is worth {action_worth} (mean score of its rollouts)",
     T_ATTACK: "{card} hits {target} for {value}",
     T_DAMAGE: "{target} takes {amount} {realm} damage from {source}",
     T_ABILITY: "{card} uses its game text on {target} (roll {value})",
@@ -212,10 +219,26 @@ def decode(trace, n_rows, names, design, n_inst, seat_names):
             realm=_realm(code, value), side="an attacker" if value == 0 else "a defender",
             option="doing nothing" if card < 0 else label.get(card, "-") + ("" if target < 0 else f" on {label.get(target, '-')}"),
             worth=f"{value / 1000:.3f}",
+            action=_action(value, target, n_inst, label, seat_names) if code == T_SEARCH_ACTION else "",
+            action_worth=f"{value // ACTION_SPAN / 1000:.3f}",
         )
         who = seat_names[seat] if seat >= 0 else "game"
         lines.append(f"{who}: " + _TEXT[code].format(**fields))
     return lines
+
+
+@njit(cache=True)
+def search_action_value(kind, second, worth):
+    """A T_SEARCH_ACTION row's value: the action's kind (decisions.K_*), whether
+    an Ofanite's second action comes first, and its worth in thousandths."""
+    return worth * ACTION_SPAN + 2 * kind + (1 if second else 0)
+
+
+def _action(value, target, n_inst, label, seat_names):
+    """What a T_SEARCH_ACTION row's action is, in words."""
+    kind, second = value % ACTION_SPAN // 2, value % 2
+    text = ACTION_WORDS[kind].format(t=_place(target, n_inst, label, seat_names))
+    return text + (", its Resonance for a second action first" if second else "")
 
 
 def _realm(code, value):

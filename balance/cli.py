@@ -282,9 +282,17 @@ def cmd_validate(args):
     return validate_main(args.decks)
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a bad option or argument as one line (naming the command
+    and pointing to its help) instead of the usage text and a second line."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def parser():
-    top = argparse.ArgumentParser(prog="balance", description="Monte Carlo balance analysis for In Nomine.")
-    sub = top.add_subparsers(dest="command", required=True)
+    top = _Parser(prog="balance", description="Monte Carlo balance analysis for In Nomine.")
+    sub = top.add_subparsers(dest="command", required=True, parser_class=_Parser)
     p = sub.add_parser("run", help=_help(cmd_run), description=cmd_run.__doc__)
     p.add_argument("experiment", help="experiment file (experiments/*.toml)")
     p.add_argument("--out", help="run directory (default runs/<experiment name>)")

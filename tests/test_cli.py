@@ -165,19 +165,23 @@ ARGPARSE_ERRORS = {
     "--seed beyond 64 bits": (["simulate", "--games", "10", "--seed", str(2**70)], "--seed"),
     "--game-seed beyond 64 bits": (["replay", "--game-seed", str(2**70)], "--game-seed"),
     "negative --game-seed": (["replay", "--game-seed", "-1"], "--game-seed"),
+    "unknown option": (["simulate", "--gmaes", "10"], "--gmaes"),
+    "a choice not offered": (["run", "x.toml", "--backend", "slurm"], "--backend"),
 }
 
 
 @pytest.mark.parametrize("case", ARGPARSE_ERRORS)
-def test_bad_option_is_a_usage_error(case):
+def test_bad_option_is_one_line_naming_it(case):
+    """A bad option is one line: the command, the option and what is allowed,
+    and where the help is; exit 2."""
     args, option = ARGPARSE_ERRORS[case]
     proc = balance(*args)
     assert "Traceback" not in proc.stdout + proc.stderr, proc.stderr
     assert proc.returncode == 2, proc.stderr
     assert proc.stdout == ""
-    assert proc.stderr.startswith("usage: balance")
-    last = proc.stderr.splitlines()[-1]
-    assert "error:" in last and option in last
+    [line] = proc.stderr.splitlines()
+    assert line.startswith("balance") and ": error: " in line and option in line
+    assert line.endswith(" --help)")
 
 
 # ------------------------------------------------------------------ help

@@ -19,6 +19,8 @@ DEFAULT_A, DEFAULT_B = "decks/gabriel.toml", "decks/belial.toml"
 LIMITS = {"--turn-cap": (TURN_CAP_MAX, "turns are recorded in 16 bits"), "--jobs": (1024, "worker processes"),
           "--threshold": (999, "Humans"), "--max-step": (999, "a card number's bound")}
 
+BENCH_CHUNK = 500
+
 
 def _positive(name):
     """A whole number from 1 to its limit (LIMITS; games: MAX_GAMES, as games are numbered in 32 bits)."""
@@ -151,7 +153,7 @@ def cmd_bench(args):
     from .rules.innomine.matchup import play_counted, play_range
     from .runner.run import bytes_per_game, check_memory
     from .sim.batch import run_games
-    check_memory(args.games // 4, args.turn_cap, 2, parent=args.games * bytes_per_game(args.turn_cap),
+    check_memory(_bench_chunk(args.games, 1), args.turn_cap, 2, parent=args.games * bytes_per_game(args.turn_cap),
                  what="--games, --turn-cap")
     m = _prepare(args)
     warm_up(play_range, m, args.seed)
@@ -159,7 +161,7 @@ def cmd_bench(args):
     for jobs in (1, 2):
         run_games(play_range, m, args.seed, 2 * jobs, jobs=jobs, chunk=2)  # warm the workers
         t0 = time.perf_counter()
-        run_games(play_range, m, args.seed, args.games, jobs=jobs, chunk=args.games // (4 * jobs))
+        run_games(play_range, m, args.seed, args.games, jobs=jobs, chunk=_bench_chunk(args.games, jobs))
         rates[jobs] = args.games / (time.perf_counter() - t0)
         print(f"{jobs} core(s): {rates[jobs]:,.0f} games/s ({args.games} games, {m.labels[0]} vs {m.labels[1]}, "
               f"threshold {m.threshold})")
@@ -172,6 +174,13 @@ def cmd_bench(args):
         print(f"search: {decided / (time.perf_counter() - t0):,.0f} searched decisions/s on one core "
               f"({decided / n:,.0f} a game, {n} games)")
     return 0
+
+
+def _bench_chunk(games, jobs):
+    """Games per work unit of ``bench``: a quarter of each worker's share, at
+    most BENCH_CHUNK, so that a Ctrl-C, seen between units, stops it within a
+    second or so at scripted speed."""
+    return max(1, min(games // (4 * jobs), BENCH_CHUNK))
 
 
 def cmd_run(args):

@@ -475,6 +475,7 @@ LONG = {
     "simulate": (lambda tmp: ["simulate", "--games", 10**8, "--jobs", 2], "nothing was kept"),
     "impact": (lambda tmp: ["impact", exp_file(tmp, games=200_000), "--deck", BELIAL, "--jobs", 2,
                             "--out", tmp / "run"], "no impact table was written"),
+    "bench": (lambda tmp: ["bench", "--games", 1_000_000], "nothing was kept"),
 }
 
 

@@ -21,7 +21,7 @@ import statsmodels.api as sm
 
 from ..runner.store import Run
 from .frames import SIDES, deck_games
-from .intervals import CONFIDENCE, with_pair_wilson
+from .intervals import CONFIDENCE, pair_wilson_of
 
 MIN_GAMES = 200
 GROUPS = ("gih", "oh", "gd", "gns", "played")
@@ -52,18 +52,25 @@ def card_rows(run: Run) -> pl.LazyFrame:
         card_bits(run).lazy(), on=["cell", "side"])
 
 
-def counts(run: Run) -> pl.DataFrame:
-    """Games and wins of each deck in each group, per card, with each group's
-    win rate and its pair-aware interval (cards never in hand dropped)."""
-    rows = card_rows(run)
+def per_pair(run: Run) -> pl.DataFrame:
+    """Games (``g_n``) and wins (``g_k``) of each deck and card in each group g,
+    per seed pair, over the cards ever in hand: every table here is summed from it."""
     aggs = {}
     for g, cond in groups().items():
-        aggs[f"{g}_games"] = cond.sum()
-        aggs[f"{g}_wins"] = (cond & pl.col("won")).sum()
-    df = rows.group_by("deck", "card").agg(games=pl.len(), **aggs).filter(pl.col("gih_games") > 0).sort(
-        "deck", "card").collect()
-    for g, cond in groups().items():
-        rate = with_pair_wilson(rows, ["deck", "card"], pl.col("won") & cond, f"{g}_wr", cond)
+        aggs[f"{g}_n"] = cond.sum()
+        aggs[f"{g}_k"] = (cond & pl.col("won")).sum()
+    per = card_rows(run).group_by("deck", "card", "pair").agg(games=pl.len(), **aggs)
+    return per.filter((pl.col("gih_n") > 0).any().over("deck", "card")).sort("deck", "card", "pair").collect()
+
+
+def counts(per: pl.DataFrame) -> pl.DataFrame:
+    """Games and wins of each deck in each group, per card, with each group's
+    win rate and its pair-aware interval, from ``per_pair``'s counts."""
+    df = per.group_by("deck", "card").agg(pl.sum("games"), *(
+        pl.sum(f"{g}_{x}").alias(f"{g}_{name}") for g in GROUPS for x, name in (("n", "games"), ("k", "wins")))
+    ).sort("deck", "card")
+    for g in GROUPS:
+        rate = pair_wilson_of(per.lazy(), ["deck", "card"], f"{g}_k", f"{g}_n", f"{g}_wr")
         df = df.join(rate.drop(f"{g}_wr_eff"), on=["deck", "card"], how="left")
     return df
 
@@ -81,14 +88,14 @@ def iwd_interval(per_pair: pl.DataFrame) -> tuple[float, float, float]:
     return float(fit.params[1]), float(lo), float(hi)
 
 
-def iwd(run: Run, judged: pl.DataFrame) -> pl.DataFrame:
-    """(deck, card, iwd_lo, iwd_hi) of the judged cards."""
-    g = groups()
-    per_pair = card_rows(run).filter(g["gih"] | g["gns"]).group_by("deck", "card", "pair", g["gih"].alias(
-        "in_hand")).agg(games=pl.len(), wins=pl.col("won").sum()).join(judged.lazy(), on=["deck", "card"]).collect()
+def iwd(per: pl.DataFrame, judged: pl.DataFrame) -> pl.DataFrame:
+    """(deck, card, iwd_lo, iwd_hi) of the judged cards, from ``per_pair``'s counts."""
     rows = []
-    for (deck, card), part in per_pair.group_by("deck", "card"):
-        _, lo, hi = iwd_interval(part)
+    for (deck, card), part in per.join(judged, on=["deck", "card"], maintain_order="left").group_by(
+            "deck", "card", maintain_order=True):
+        in_hand = pl.concat([part.select("pair", in_hand=pl.lit(v), games=f"{g}_n", wins=f"{g}_k")
+                             for g, v in (("gih", True), ("gns", False))]).filter(pl.col("games") > 0)
+        _, lo, hi = iwd_interval(in_hand)
         rows.append((deck, card, lo, hi))
     return pl.DataFrame(rows, schema={"deck": pl.String, "card": pl.String, "iwd_lo": pl.Float64,
                                       "iwd_hi": pl.Float64}, orient="row")
@@ -98,8 +105,9 @@ def impact(run: Run, min_games: int = MIN_GAMES) -> pl.DataFrame:
     """The observational card-impact table: rates with pair-aware intervals,
     IWD with its interval, ``judged`` and ``rank`` by IWD within the deck
     (judged cards only; no significance is claimed)."""
-    df = counts(run).with_columns(iwd=pl.col("gih_wr") - pl.col("gns_wr"),
+    per = per_pair(run)
+    df = counts(per).with_columns(iwd=pl.col("gih_wr") - pl.col("gns_wr"),
                                   judged=(pl.col("gih_games") >= min_games) & (pl.col("gns_games") >= min_games))
-    df = df.join(iwd(run, df.filter("judged").select("deck", "card")), on=["deck", "card"], how="left")
+    df = df.join(iwd(per, df.filter("judged").select("deck", "card")), on=["deck", "card"], how="left")
     rank = pl.when(pl.col("judged")).then(pl.col("iwd").rank("ordinal", descending=True).over("deck", "judged"))
     return df.with_columns(rank=rank).sort("deck", "rank", "card", nulls_last=True)

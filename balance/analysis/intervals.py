@@ -82,8 +82,14 @@ def with_pair_wilson(lf: pl.LazyFrame, by: list[str], k: pl.Expr, name: str, n: 
     (the Wilson interval of ``Clustered`` over the group's seed pairs) and
     ``name_eff``, the effective trials behind it."""
     trials = pl.len() if n is None else n.sum()
-    per = lf.group_by([*by, cluster]).agg(k=k.sum().cast(pl.Float64), n=trials.cast(pl.Float64)).filter(
-        pl.col("n") > 0)
+    per = lf.group_by([*by, cluster]).agg(k=k.sum(), n=trials)
+    return pair_wilson_of(per, by, "k", "n", name)
+
+
+def pair_wilson_of(per: pl.LazyFrame, by: list[str], k: str, n: str, name: str) -> pl.DataFrame:
+    """``with_pair_wilson`` from counts already summed per seed pair: columns
+    ``k`` successes of ``n`` trials, one row per group ``by`` and pair."""
+    per = per.select(*by, k=pl.col(k).cast(pl.Float64), n=pl.col(n).cast(pl.Float64)).filter(pl.col("n") > 0)
     sums = per.group_by(by).agg(clusters=pl.len().cast(pl.Float64), k=pl.col("k").sum(), n=pl.col("n").sum(),
                                 kk=(pl.col("k") ** 2).sum(), kn=(pl.col("k") * pl.col("n")).sum(),
                                 nn=(pl.col("n") ** 2).sum()).sort(by).collect()

@@ -2,6 +2,7 @@
 (rulebook, "Game Play" and "Types of Cards"; DESIGN §8 for the error messages)."""
 from __future__ import annotations
 
+import functools
 import re
 import sys
 import tomllib
@@ -64,8 +65,15 @@ def load_library(folder) -> dict:
     if not files:
         raise DeckError(folder, "library", "library", "no *.toml card files found",
                         "a folder of card files with [[card]] tables")
+    return dict(_parse_library(tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files)))
+
+
+@functools.lru_cache(maxsize=8)
+def _parse_library(files: tuple) -> dict:
+    """``load_library``'s cards from (path, mtime, size) of each file: a grid
+    loads every cell's decks, and the same unchanged library is parsed once."""
     cards = {}
-    for path in files:
+    for path, _, _ in files:
         for i, raw in enumerate(array_of_tables(path, read_toml(path), "card")):
             card = parse_card(raw, str(path), i)
             if card.name in cards:

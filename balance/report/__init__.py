@@ -5,16 +5,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from joblib import Parallel, delayed
 
 from .. import analysis
 from ..analysis import length
+from ..runner.run import loky_config
 from ..runner.store import load_run, read_impact
 from . import figures as F
 from . import verdicts as V
-from .figures import save
+from .figures import draw
 from .page import html_page, markdown
 
 REPORTS_DIR = Path("reports")
+FIGURE_JOBS = 2             # figures are drawn two at a time: drawing is most of a report's time
 
 
 def write_report(run_dir, out=None, min_games: int = analysis.cards.MIN_GAMES) -> Path:
@@ -28,15 +31,18 @@ def write_report(run_dir, out=None, min_games: int = analysis.cards.MIN_GAMES) -
     analysis.write_csv(tabs, out / "tables")
     n_games = int(tabs["game_length"]["games"].sum())
     made = [
-        ("Matchup matrix", "matchup_matrix", F.heatmap(tabs["matchup_matrix"])),
-        ("Win rate against the victory threshold", "threshold_sweep", F.threshold_sweep(tabs["threshold_sweep"])),
-        ("Game length", "game_length", F.game_length(tabs["game_length_histogram"], tabs["game_length"], length.BIN)),
-        ("Essence curves", "essence_curves", F.essence(tabs["essence_curves"], n_games)),
-        ("Causal card impact", "causal_impact", F.causal(causal) if causal is not None else None),
-        ("Card impact (observational)", "card_impact", F.card_impact(tabs["card_impact"], n_games)),
+        ("Matchup matrix", "matchup_matrix", F.heatmap, (tabs["matchup_matrix"],)),
+        ("Win rate against the victory threshold", "threshold_sweep", F.threshold_sweep, (tabs["threshold_sweep"],)),
+        ("Game length", "game_length", F.game_length,
+         (tabs["game_length_histogram"], tabs["game_length"], length.BIN)),
+        ("Essence curves", "essence_curves", F.essence, (tabs["essence_curves"], n_games)),
+        ("Causal card impact", "causal_impact", F.causal, (causal,) if causal is not None else None),
+        ("Card impact (observational)", "card_impact", F.card_impact, (tabs["card_impact"], n_games)),
     ]
-    figs = [(h, cap, save(fig, out / "figures", name)) for h, name, made_fig in made if made_fig
-            for fig, cap in [made_fig]]
+    wanted = [m for m in made if m[3] is not None]
+    with loky_config(n_jobs=FIGURE_JOBS):
+        drawn = Parallel()(delayed(draw)(make, args, out / "figures", name) for _, name, make, args in wanted)
+    figs = [(h, cap, path) for (h, *_), (path, cap) in zip(wanted, drawn) if path]
     title = f"Balance report: {run.manifest['experiment']['name']}" + (" (PARTIAL RUN)" if run.partial else "")
     facts = V.run_facts(run, n_games)
     verdicts = [*V.matchup_verdicts(tabs["outcomes_by_matchup"]), V.first_player_verdict(tabs["first_player"]),

@@ -139,6 +139,16 @@ def essence(curves: pl.DataFrame, games: int):
                  f"(turns reached by fewer than 1% of games are cut). {games:,} games in all.")
 
 
+def draw(make, args, folder: Path, name: str) -> tuple[Path | None, str | None]:
+    """(path, caption) of the figure ``make(*args)`` saved as ``folder/name.png``;
+    (None, None) when it has nothing to show."""
+    made = make(*args)
+    if made is None:
+        return None, None
+    fig, caption = made
+    return save(fig, folder, name), caption
+
+
 def save(fig, folder: Path, name: str) -> Path:
     """The figure as ``folder/name.png``, closed afterwards."""
     folder.mkdir(parents=True, exist_ok=True)

@@ -3,6 +3,7 @@ exactly the legal options, the random agent is uniform over them, the search
 agent does not peek and replays its games exactly, no converted rules module
 reads an agent's settings, and a bad agent file is one line."""
 import ast
+import dataclasses
 import re
 import subprocess
 import sys
@@ -15,7 +16,7 @@ from scipy.stats import chisquare
 
 from balance.agents.innomine.decide import decide
 from balance.agents.innomine.search import searched_turn
-from balance.agents.kinds import A_KIND, RANDOM
+from balance.agents.kinds import A_CHECK, A_KIND, RANDOM
 from balance.agents.points import D_FORCED, D_N, N_DEC
 from balance.errors import InputError
 from balance.rules.innomine import state as S
@@ -128,6 +129,24 @@ def _hidden(s, p):
                 cards |= set(S.hand(s, q).tolist())
             out.append(cards)
     return out
+
+
+@pytest.mark.parametrize("a, b, seed", [("influencer", "influencer", 1), ("warmonger", "tether_holder", 3),
+                                        ("tether_holder", "warmonger", 5)])
+def test_a_scripted_style_names_only_actions_the_rules_offer(a, b, seed):
+    """A scripted style names its action without the list of legal ones
+    (decide.wants_options).  With A_CHECK the rules list them and the style must
+    find its choice among them, or raise: the same 200 games either way, so
+    every action the styles took in them was legal."""
+    m = prepare(*DECKS, a, b, threshold=5)
+    rows = [x.row.copy() for x in m.agents]
+    for row in rows:
+        row[A_CHECK] = 1
+    checked = dataclasses.replace(m, agents=tuple(dataclasses.replace(x, row=r) for x, r in zip(m.agents, rows)))
+    named, listed = play_range(m, seed, 0, 200), play_range(checked, seed, 0, 200)
+    assert sorted(named) == sorted(listed)
+    for k in named:
+        np.testing.assert_array_equal(named[k], listed[k], err_msg=k)
 
 
 def test_a_redeal_keeps_every_card_and_what_the_seat_sees():

@@ -2,8 +2,9 @@
 and search) and seeds (Hypothesis), checked after every turn of a game:
 cards are conserved (every instance is in exactly one zone and the deck
 buffers, hands and attachments agree with it), Essence is never negative,
-every game ends, the same seed gives the same game, and the JIT on and off
-give identical records."""
+every game ends, the same seed gives the same game (played again with every
+scripted action looked up among the legal ones: agents.kinds.A_CHECK), and
+the JIT on and off give identical records."""
 import hashlib
 import os
 import subprocess
@@ -23,6 +24,7 @@ from balance.rules.innomine import state as S
 from balance.rules.innomine.turn import next_turn
 from balance.rules.innomine.matchup import play_range, prepare
 from balance.agents.innomine.search import searched_turn
+from balance.agents.kinds import A_CHECK
 from balance.rules.innomine.policy_files import load_agent
 from balance.rules.innomine.d666 import CLASSIC, D666
 from balance.rules.innomine.setup import setup
@@ -60,7 +62,9 @@ def check_conservation(s):
 
 
 def play_checked(decks, pa, pb, seed, game, cap, variant):
-    """Play one game of ``decks`` turn by turn, checking the invariants after each."""
+    """Play one game of ``decks`` turn by turn, checking the invariants after each;
+    then again with A_CHECK, where a scripted style must find each action it names
+    among the rows the rules list (it raises if not), to the same end."""
     threshold = min(d.humans for d in decks)
     t = pack(compile_tables(decks).tables)
     agents = [load_agent(pa), load_agent(pb)]
@@ -83,6 +87,7 @@ def play_checked(decks, pa, pb, seed, game, cap, variant):
     assert s.g[S.G_END] in (S.END_THRESHOLD, S.END_TURN_CAP, S.END_DECK_OUT)
     assert (s.g[S.G_WINNER] >= 0) == (s.g[S.G_END] == S.END_THRESHOLD)
     first = (s.I.copy(), s.S.copy(), s.curves.copy())
+    s.agent[:, A_CHECK] = 1     # the same game, with every scripted action looked up among the legal ones
     setup(s, t, seed, game, threshold, cap, variant)
     while turn():
         pass

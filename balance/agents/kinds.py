@@ -15,5 +15,6 @@ KINDS = {"scripted": SCRIPTED, "random": RANDOM, "search": SEARCH}
  A_HORIZON,       # turns a rollout plays past the decision's turn; 0 = to the end of the game
  A_SEARCHED,      # bit k set: decisions of kind k are searched
  A_MARGIN,        # thousandths of a win an option's mean must beat the rollout agent's own choice by
- ) = range(6)
-N_AGENT = 6
+ A_CHECK,         # 1: the rules list every action even for a scripted style, which must choose among them (tests)
+ ) = range(7)
+N_AGENT = 7

@@ -10,7 +10,7 @@ option.
 from numba import njit
 
 from ...agents.points import find, n_options, subject
-from ...rules.innomine.action_options import deck_has, restricted
+from ...rules.innomine.action_options import deck_has, may_resonate_first, restricted
 from ...rules.innomine.decisions import (
     K_ABILITY,
     K_ATTACH,
@@ -166,19 +166,18 @@ from ...rules.innomine.vocabulary import (
 
 
 @njit(cache=True)
-def choose_action(s, t, p):
-    """ACTION: the action of the Being under way (points.subject) that seat p's
-    style scores best, against Waiting: a rider's (_ride_on), else each kind's
+def best_action(s, t, p, i):
+    """ACTION: the action of Being i that seat p's style scores best, against
+    Waiting, as (kind, target, b, second): a rider's (_ride_on), else each kind's
     best -- a Kyriotate's or Shedite's host, an Influence or an Impudite's
     theft, another Resonance, an attack, an ability, a move, a fledging; an
     Ofanite first Resonates for a second action when it may and
     ``_wants_second_action``."""
-    i = subject(s)
     notes = wait_notes(s, t, i)
     kind, a, b, best = K_WAIT, -1, -1, score(s, p, weight(s, p, W_WAIT) + _wait_bonus(s, t, i, notes))
     if s.I[i, F_HOST] >= 0:
         kind, a = _ride_on(s, t, i, p, best)
-        return _option(s, kind, a, -1, False)
+        return kind, a, -1, False
     if may_attach(s, t, i):
         a2, v = best_host(s, t, i, p, False)
         if v > best:
@@ -213,7 +212,15 @@ def choose_action(s, t, p):
         if v > best:
             kind, a, best = K_FLEDGE, a2, v
     b = b if kind == K_ABILITY else -1
-    second = kind != K_WAIT and _wants_second_action(s, t, i, p, best) and find(s, pack(kind, a, True), b) >= 0
+    second = kind != K_WAIT and _wants_second_action(s, t, i, p, best) and may_resonate_first(s, t, i)
+    return kind, a, b, second
+
+
+@njit(cache=True)
+def choose_action(s, t, p):
+    """ACTION, among the offered rows: ``best_action`` of the Being under way
+    (points.subject)."""
+    kind, a, b, second = best_action(s, t, p, subject(s))
     return _option(s, kind, a, b, second)
 
 

@@ -9,7 +9,7 @@ there; elsewhere it plays as its rollout agent.
 from numba import njit
 
 from ...sim.seeding import POLICY, below
-from ..kinds import A_KIND, A_ROLLOUT_KIND, A_SEARCHED, RANDOM, SEARCH
+from ..kinds import A_CHECK, A_KIND, A_ROLLOUT_KIND, A_SEARCHED, RANDOM, SCRIPTED, SEARCH
 from ..points import D_BRANCH, D_FORCED, D_N, D_PENDING_N, D_PENDING_OWN, D_PENDING_SEAT, D_SEARCHED, N_DEC
 from .rollout import branch, show_values
 
@@ -37,6 +37,21 @@ def decide(s, t, p, kind):
 
 
 @njit(cache=True)
+def wants_options(s, p, kind):
+    """Must the rules list the options of a decision of ``kind`` for seat p?
+    Not for a scripted style (nor a search's rollout agent that is one, at a
+    kind it does not search), which names its own choice (``scripted.named``):
+    listing every legal action cost about a tenth of a game.  Always with
+    A_CHECK, where the style must find its choice among the rows."""
+    agent = s.agent[p, A_KIND]
+    if agent == SEARCH:
+        if (s.agent[p, A_SEARCHED] >> kind) & 1 == 1:
+            return True
+        agent = s.agent[p, A_ROLLOUT_KIND]
+    return agent != SCRIPTED or s.agent[p, A_CHECK] == 1
+
+
+@njit(cache=True)
 def fast_choice(s, t, p, kind, agent):
     """A scripted style's or the random agent's choice (no search).  The
     scripted styles are asked even when there is one option: their tie-breaks
@@ -47,5 +62,6 @@ def fast_choice(s, t, p, kind, agent):
 
 
 # The scripted choosers read the rules, and the rules import ``decide``: so they
-# come last, once ``decide`` is defined (both packages import this module first).
-from .scripted import scripted_choice  # noqa: E402
+# come last, once ``decide`` is defined (both packages import this module first);
+# the rules call ``named_action`` for a seat that needs no list (``wants_options``).
+from .scripted import named_action, scripted_choice  # noqa: E402,F401

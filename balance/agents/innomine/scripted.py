@@ -11,8 +11,9 @@ from ...rules.innomine.decisions import (
     FREE_ATTACK,
     FREE_MOVE,
     GIVE_OBJECT,
+    pack,
 )
-from .actions import choose_action, choose_free_attack, choose_free_move
+from .actions import best_action, choose_action, choose_free_attack, choose_free_move
 from .acts import choose_act, choose_holder
 from .essence import choose_after, choose_before, choose_discard, choose_trade
 
@@ -39,3 +40,11 @@ def scripted_choice(s, t, p, kind):
     if kind == D666_AFTER:
         return choose_after(s, t, p)
     raise ValueError("no scripted chooser for this decision kind")
+
+
+@njit(cache=True)
+def named_action(s, t, p, i):
+    """ACTION without the rows listed (decide.wants_options): the row
+    (decisions.pack(kind, target, second), b) seat p's style takes for Being i."""
+    kind, a, b, second = best_action(s, t, p, i)
+    return pack(kind, a, second), b

@@ -113,8 +113,7 @@ def offer_actions(s, t, i):
     another host or its Move home, and nothing else ("the only choices [...] are
     to Wait, Move back to its Realm, or Resonate a target on Earth"); else its
     Resonances and abilities (not under Wrinth), attacks, moves and fledging.
-    An Ofanite that has not Resonated this turn may first Resonate for a second
-    action, with any action but a Wait (I91)."""
+    An Ofanite may first Resonate for a second action (``may_resonate_first``)."""
     clear(s)
     about(s, i)
     offer(s, pack(K_WAIT, -1, False), -1)
@@ -138,9 +137,16 @@ def offer_actions(s, t, i):
         for c in hand(s, s.I[i, F_CTRL]):
             if can_fledge_into(s, t, i, c) and fledge_cost(s, t, s.I[i, F_CTRL], i, c) <= s.S[s.I[i, F_CTRL], S_ESSENCE]:
                 offer(s, pack(K_FLEDGE, c, False), -1)
-    if (t.C[s.I[i, F_DESIGN], D_KIND] == OFANITE and s.I[i, F_RESONATED] != s.g[G_TURN] and has_text(s, i)):
+    if may_resonate_first(s, t, i):
         for k in range(1, n_options(s)):
             offer(s, s.opt[k, 0] + SECOND, s.opt[k, 1])
+
+
+@njit(cache=True)
+def may_resonate_first(s, t, i):
+    """An Ofanite that has not Resonated this turn may Resonate for a second
+    action before any action but a Wait (I91)."""
+    return t.C[s.I[i, F_DESIGN], D_KIND] == OFANITE and s.I[i, F_RESONATED] != s.g[G_TURN] and has_text(s, i)
 
 
 @njit(cache=True)

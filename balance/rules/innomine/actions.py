@@ -4,11 +4,12 @@
 you bring under your Influence this turn have a new action.  Each Being
 otherwise has one action per turn."  An action is a Move (within the realm, or
 up or down a Tether), an Attack (see combat), an ability or Resonance, or Wait.
-What each Being may do is ``action_options``'; its controller's agent chooses.
+What each Being may do is ``action_options``'; its controller's agent chooses
+(a scripted style names its choice without the list: decide.wants_options).
 """
 from numba import njit
 
-from ...agents.innomine.decide import decide
+from ...agents.innomine.decide import decide, named_action, wants_options
 from .action_options import offer_actions, offer_free_attacks, offer_free_move
 from .attunement import attune, de_attune, move_freely
 from .beings import can_act, move_to
@@ -115,10 +116,13 @@ def take_action(s, t, i):
     h = s.I[i, F_HOST]
     if h >= 0 and dying(s, t, h) and has_action(s, t, h):
         return
-    offer_actions(s, t, i)
-    k = decide(s, t, p, ACTION)
-    kind, a, second = unpack(s.opt[k, 0])
-    b = s.opt[k, 1]
+    if wants_options(s, p, ACTION):
+        offer_actions(s, t, i)
+        k = decide(s, t, p, ACTION)
+        code, b = s.opt[k, 0], s.opt[k, 1]
+    else:
+        code, b = named_action(s, t, p, i)
+    kind, a, second = unpack(code)
     if second:
         second_action(s, t, i)
     _do(s, t, i, kind, a, b)

@@ -476,7 +476,20 @@ LONG = {
     "impact": (lambda tmp: ["impact", exp_file(tmp, games=200_000), "--deck", BELIAL, "--jobs", 2,
                             "--out", tmp / "run"], "no impact table was written"),
     "bench": (lambda tmp: ["bench", "--games", 1_000_000], "nothing was kept"),
+    "tune": (lambda tmp: ["tune", ROOT / "experiments/demo.toml", "--budget", 10**7, "--jobs", 2,
+                          "--out", tmp / "tune"], "nothing was kept"),
+    "report": (lambda tmp: ["report", _report_store(tmp), "--out", tmp / "report"], "the run is untouched"),
 }
+
+
+def _report_store(tmp):
+    """A run whose report has many panels to draw: three decks' round robin at three thresholds."""
+    exp = tmp / "rr.toml"
+    decks = ", ".join(f'"{d}"' for d in (GABRIEL, BELIAL, ROOT / "decks/michael.toml"))
+    exp.write_text(f'name = "rr"\nseed = 11\ngames = 600\nchunk = 600\n[grid]\nround_robin = [{decks}]\n'
+                   f'threshold = [3, 4, 5]\n', encoding="utf-8")
+    run_experiment(exp, out=tmp / "rr", jobs=2, progress=False)
+    return tmp / "rr"
 
 
 def busy_seconds(proc) -> float:
@@ -500,7 +513,9 @@ def test_ctrl_c_stops_within_5_s_says_what_is_kept_and_leaves_no_worker(command,
         time.sleep(0.2)                       # own start-up is Python's), a chunk written or workers busy
         if command == "run" and chunk_files(tmp_path / "run"):
             break
-        if command != "run" and busy_seconds(me) > 20:      # start-up (imports) takes about 6 s of CPU
+        if command == "report" and (tmp_path / "report" / "tables").exists():     # drawing the figures
+            break
+        if command not in ("run", "report") and busy_seconds(me) > 20:      # start-up (imports) takes about 6 s of CPU
             break
     kids = me.children(recursive=True)
     t0 = time.time()

@@ -428,10 +428,8 @@ def _show_warning(message, category, filename, lineno, file=None, line=None):
 def main(argv=None):
     args = parser().parse_args(argv)
     warnings.showwarning = _show_warning
-    from .runner.run import loky_config
     try:
-        with loky_config():              # worker processes end with this one, however it ends
-            return args.run(args)
+        return args.run(args)
     except (DeckError, InputError) as e:
         print(f"balance: {e}", file=sys.stderr)
         return 2

@@ -548,3 +548,26 @@ def test_workers_end_with_a_parent_killed_outright(tmp_path):
     kill(proc)
     time.sleep(5)
     assert alive(kids) == []
+
+
+def test_workers_of_a_python_call_end_with_a_parent_killed_outright():
+    """The same when Python calls the package, as a notebook does, not the
+    command line: play_winners sets the workers' end itself (sim.batch.loky_config)."""
+    code = ("from balance.rules.innomine.matchup import prepare\n"
+            "from balance.runner.run import play_winners\n"
+            f"play_winners({{'m': prepare({GABRIEL!r}, {BELIAL!r})}}, 1, 0, 10**6, 2)\n")
+    proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=ENV, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)      # a surviving worker would hold a pipe open
+    me = psutil.Process(proc.pid)
+    deadline = time.time() + 600
+    while busy_seconds(me) - me.cpu_times().user < 10 and time.time() < deadline:     # the workers are playing
+        time.sleep(0.2)
+    kids = me.children(recursive=True)
+    assert kids
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    time.sleep(5)
+    left = alive(kids)
+    for p in left:
+        psutil.Process(p).kill()
+    assert left == []

@@ -9,8 +9,8 @@ from joblib import Parallel, delayed
 
 from .. import analysis
 from ..analysis import length
-from ..runner.run import loky_config
 from ..runner.store import load_run, read_impact
+from ..sim.batch import loky_config
 from . import figures as F
 from . import verdicts as V
 from .figures import draw

@@ -10,10 +10,7 @@ whatever the worker count, chunk size or backend.
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import os
-import signal
-import sys
 import time
 from pathlib import Path
 
@@ -28,7 +25,7 @@ from ..cards.schema import did_you_mean
 from ..errors import InputError
 from ..rules.innomine.game import R_WINNER
 from ..rules.innomine.matchup import Matchup, play_range, prepare
-from ..sim.batch import chunks
+from ..sim.batch import chunks, loky_config
 from ..sim.records import records_frame
 from .experiment import Cell, Experiment, load_experiment
 from .store import Store, chunk_name
@@ -145,10 +142,10 @@ def play_winners(matchups: dict, seed: int, first: int, n: int, jobs: int, progr
     size = check_winners_memory(matchups, n, jobs)
     warm_up(play_range, next(iter(matchups.values())), seed)
     work = [(key, g, k) for key in matchups for g, k in chunks(n, size, first)]
-    out = Parallel(n_jobs=jobs, return_as="generator")(delayed(winners)(matchups[key], seed, g, k)
-                                                        for key, g, k in work)
     parts: dict = {}
-    with tqdm(total=n * len(matchups), unit="game", unit_scale=True, disable=progress is None, desc=progress) as bar:
+    with loky_config(n_jobs=jobs), tqdm(total=n * len(matchups), unit="game", unit_scale=True,
+                                        disable=progress is None, desc=progress) as bar:
+        out = Parallel(return_as="generator")(delayed(winners)(matchups[key], seed, g, k) for key, g, k in work)
         for (key, _, k), w in zip(work, out):
             parts.setdefault(key, []).append(w)
             bar.update(k)
@@ -188,25 +185,6 @@ def run_experiment(spec, out=None, jobs=1, games=None, fresh=False, backend="lok
                 bar.close()
                 store.finish(time.perf_counter() - t0, played, complete=len(store.done()) == len(plan(exp)))
     return store.dir
-
-
-def end_with_parent(parent: int) -> None:
-    """Initializer of every loky worker: the OS ends it when its parent dies,
-    however the parent dies (Linux PR_SET_PDEATHSIG).  loky itself only ends
-    idle workers, after minutes, and a worker blocked sending its result to a
-    parent killed with SIGKILL would never be idle."""
-    if sys.platform.startswith("linux"):
-        try:
-            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)      # 1 = PR_SET_PDEATHSIG
-        except (OSError, AttributeError):
-            pass
-    if os.getppid() != parent:           # the parent died before the line above
-        os._exit(1)
-
-
-def loky_config(**kw):
-    """joblib's loky backend, with workers that end with this process."""
-    return parallel_config(backend="loky", initializer=end_with_parent, initargs=(os.getpid(),), **kw)
 
 
 @contextlib.contextmanager

@@ -5,8 +5,13 @@ chunks in worker processes and the records are concatenated in game order.
 Each game's randomness depends only on (root seed, game index), so the records
 are bit-identical whatever the number of workers or the chunk size.
 """
+import ctypes
+import os
+import signal
+import sys
+
 import numpy as np
-from joblib import Parallel, delayed
+from joblib import Parallel, delayed, parallel_config
 
 
 def chunks(n_games, chunk, first=0):
@@ -28,9 +33,30 @@ def map_chunks(play_range, matchup, root_seed, n_games, jobs=1, chunk=2000, redu
     work = chunks(n_games, chunk)
     if jobs == 1:
         return [_chunk(play_range, matchup, root_seed, g, n, reduce) for g, n in work]
-    return Parallel(n_jobs=jobs)(delayed(_chunk)(play_range, matchup, root_seed, g, n, reduce) for g, n in work)
+    with loky_config(n_jobs=jobs):
+        return Parallel()(delayed(_chunk)(play_range, matchup, root_seed, g, n, reduce) for g, n in work)
 
 
 def _chunk(play_range, matchup, root_seed, first, n, reduce):
     rec = play_range(matchup, root_seed, first, n)
     return rec if reduce is None else reduce(rec)
+
+
+def end_with_parent(parent: int) -> None:
+    """Initializer of every loky worker: the OS ends it when its parent dies,
+    however the parent dies (Linux PR_SET_PDEATHSIG).  loky itself only ends
+    idle workers, after minutes, and a worker blocked sending its result to a
+    parent killed with SIGKILL would never be idle."""
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)      # 1 = PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:           # the parent died before the line above
+        os._exit(1)
+
+
+def loky_config(**kw):
+    """joblib's loky backend, with workers that end with this process: every
+    Parallel of the package runs under it, called from the command line or not."""
+    return parallel_config(backend="loky", initializer=end_with_parent, initargs=(os.getpid(),), **kw)

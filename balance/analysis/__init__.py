@@ -5,6 +5,7 @@ file they are exported as.
 Modules: ``outcomes`` (win rate, score, draws, seats, first player, matrix,
 threshold sweep), ``length`` (game length), ``essence`` (Essence curves),
 ``cards`` (observational card impact), ``causal`` (paired blank-card impact),
+``robustness`` (how much each verdict depends on play),
 ``intervals`` (pair-aware Wilson, Benjamini-Yekutieli); and the paired
 sequential test (``sprt``), the regression check (``compare``) and the cost
 search (``tune``)."""
@@ -15,11 +16,12 @@ from pathlib import Path
 import polars as pl
 
 from ..runner.store import Run
-from . import cards, essence, length, outcomes
+from . import cards, essence, length, outcomes, robustness
 
 
 def tables(run: Run, min_games: int = cards.MIN_GAMES) -> dict[str, pl.DataFrame]:
     """Every table of the report, by CSV name."""
+    play = robustness.by_play(run)
     return {
         "outcomes_by_deck": outcomes.by_deck(run),
         "outcomes_by_matchup": outcomes.by_matchup(run),
@@ -31,6 +33,8 @@ def tables(run: Run, min_games: int = cards.MIN_GAMES) -> dict[str, pl.DataFrame
         "game_length_histogram": length.histogram(run),
         "essence_curves": essence.curves(run),
         "card_impact": cards.impact(run, min_games),
+        "play_by_pairing": play,
+        "play_verdicts": robustness.verdicts(play),
     }
 
 

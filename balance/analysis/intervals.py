@@ -77,16 +77,17 @@ def pair_wilson(k, n, confidence=CONFIDENCE) -> tuple[float, float, float]:
 
 
 def with_pair_wilson(lf: pl.LazyFrame, by: list[str], k: pl.Expr, name: str, n: pl.Expr | None = None,
-                     cluster: str = "pair") -> pl.DataFrame:
+                     cluster: str = "pair", confidence: float = CONFIDENCE) -> pl.DataFrame:
     """Per group ``by``: ``name`` = Σk / Σn (n: the rows, unless given) with ``name_lo`` and ``name_hi``
-    (the Wilson interval of ``Clustered`` over the group's seed pairs) and
+    (the Wilson interval of ``Clustered`` over the group's seed pairs, at ``confidence``) and
     ``name_eff``, the effective trials behind it."""
     trials = pl.len() if n is None else n.sum()
     per = lf.group_by([*by, cluster]).agg(k=k.sum(), n=trials)
-    return pair_wilson_of(per, by, "k", "n", name)
+    return pair_wilson_of(per, by, "k", "n", name, confidence)
 
 
-def pair_wilson_of(per: pl.LazyFrame, by: list[str], k: str, n: str, name: str) -> pl.DataFrame:
+def pair_wilson_of(per: pl.LazyFrame, by: list[str], k: str, n: str, name: str,
+                   confidence: float = CONFIDENCE) -> pl.DataFrame:
     """``with_pair_wilson`` from counts already summed per seed pair: columns
     ``k`` successes of ``n`` trials, one row per group ``by`` and pair."""
     per = per.select(*by, k=pl.col(k).cast(pl.Float64), n=pl.col(n).cast(pl.Float64)).filter(pl.col("n") > 0)
@@ -94,7 +95,7 @@ def pair_wilson_of(per: pl.LazyFrame, by: list[str], k: str, n: str, name: str) 
                                 kk=(pl.col("k") ** 2).sum(), kn=(pl.col("k") * pl.col("n")).sum(),
                                 nn=(pl.col("n") ** 2).sum()).sort(by).collect()
     found = [Clustered(*r) for r in sums.select("clusters", "k", "n", "kk", "kn", "nn").iter_rows()]
-    ci = [c.interval() for c in found]
+    ci = [c.interval(confidence) for c in found]
     return sums.select(*by).with_columns(
         pl.Series(name, [r[0] for r in ci], pl.Float64), pl.Series(f"{name}_lo", [r[1] for r in ci], pl.Float64),
         pl.Series(f"{name}_hi", [r[2] for r in ci], pl.Float64),

@@ -13,6 +13,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 
+from ..analysis.robustness import QUESTION  # noqa: E402
+
 WIDTH = 11          # inches; figures are saved at 100 dpi, so 1100 px wide
 SIG_COLOR, PLAIN_COLOR, RARE_COLOR = "#c0392b", "#34495e", "#aab7b8"
 
@@ -137,6 +139,35 @@ def essence(curves: pl.DataFrame, games: int):
     fig.suptitle("Essence per own turn (lines: mean; bands: 10th to 90th percentile; dotted: games running)")
     return fig, (f"Per deck and threshold, over the deck's own turns; later turns only hold the long games "
                  f"(turns reached by fewer than 1% of games are cut). {games:,} games in all.")
+
+
+LABEL_COLOR = {"robust": "#1e8449", "depends on play": "#c0392b", "undecided": "#7f8c8d"}
+
+
+def play(by_play: pl.DataFrame, verdicts: pl.DataFrame):
+    """Deck A's score under each agent pairing with its 95% interval, one panel per
+    question asked under two or more pairings, titled with its label."""
+    if verdicts.is_empty():
+        return None
+    fig, axes = panels(verdicts.height, min(2, verdicts.height), 1.4 + 0.35 * int(verdicts["pairings"].max()))
+    for ax, v in zip(axes, verdicts.iter_rows(named=True)):
+        d = by_play.filter(pl.all_horizontal(pl.col(c) == v[c] for c in QUESTION))
+        y = np.arange(d.height)
+        x, lo, hi = (100 * d[c].to_numpy() for c in ("score", "score_lo", "score_hi"))
+        color = LABEL_COLOR[v["label"]]
+        ax.errorbar(x, y, xerr=[x - lo, hi - x], fmt="o", color=color, elinewidth=1.2)
+        ax.axvline(50, color="grey", lw=0.8, ls="--")
+        ax.set_xlim(0, 100)
+        ax.set_yticks(y, d["pairing"].to_list(), fontsize=8)
+        ax.set_xlabel(wrap(f"{v['deck_a']}'s score (%): wins and half the draws", 60), fontsize=8)
+        where = f"threshold {v['threshold']}" + ("" if v["setting"] == "baseline" else f", {v['setting']}")
+        ax.set_title(wrap(f"{v['deck_a']} vs {v['deck_b']}, {where}: {v['label'].upper()}", 60), fontsize=9,
+                     color=color)
+    fig.suptitle("How much does the verdict depend on play? Deck A's score under each agent pairing (95% intervals)")
+    return fig, (f"{verdicts.height} matchup(s) each played under {int(verdicts['pairings'].min())} or more agent "
+                 f"pairings, {games_of(by_play):,} games in all. Robust: deck A's score is on the same side of 50% "
+                 f"under every pairing; depends on play: above 50% under one and below under another; undecided: "
+                 f"neither. The labels read intervals widened for the number of pairings (Bonferroni).")
 
 
 def draw(make, args, folder: Path, name: str) -> tuple[Path | None, str | None]:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import polars as pl
 
+from ..analysis import robustness
 from ..analysis.intervals import shown
 
 
@@ -32,14 +33,35 @@ def run_facts(run, n_games: int) -> list[str]:
     return facts
 
 
-def matchup_verdicts(by_matchup: pl.DataFrame) -> list[str]:
-    """The most and least favoured deck of all cells."""
-    best = by_matchup.sort("win_rate", descending=True).row(0, named=True)
-    worst = by_matchup.sort("win_rate").row(0, named=True)
+def matchup_verdicts(by_matchup: pl.DataFrame, play: pl.DataFrame, play_verdicts: pl.DataFrame) -> list[str]:
+    """The most and least favoured deck of all cells, each with its matchup's
+    label across agent pairings where the run played it under several."""
+    labels = play.join(play_verdicts, on=robustness.QUESTION).select("cell", "label", "pairings")
+    rows = by_matchup.join(labels, on="cell", how="left")
+    best = rows.sort("win_rate", descending=True).row(0, named=True)
+    worst = rows.sort("win_rate").row(0, named=True)
     return [f"Most favoured: **{best['deck']}** against {best['opponent']} at {where(best)} wins "
-            f"{ci(best, 'win_rate')} of {best['games']:,} games.",
+            f"{ci(best, 'win_rate')} of {best['games']:,} games{across(best)}.",
             f"Least favoured: **{worst['deck']}** against {worst['opponent']} at {where(worst)} wins "
-            f"{ci(worst, 'win_rate')} of {worst['games']:,} games."]
+            f"{ci(worst, 'win_rate')} of {worst['games']:,} games{across(worst)}."]
+
+
+def across(row: dict) -> str:
+    """", robust across 3 agent pairings" (the label of the row's matchup), or nothing."""
+    return "" if row["label"] is None else f"; **{row['label']}** across {row['pairings']} agent pairings"
+
+
+def play_verdict(verdicts: pl.DataFrame) -> str:
+    """How many matchups hold under every agent pairing, and the largest spread."""
+    if verdicts.is_empty():
+        return ("Verdicts across play: every matchup was played under one agent pairing, so this run cannot say "
+                "how much its verdicts depend on play (give the experiment's `policies` axis several pairings).")
+    counts = ", ".join(f"{n} {v}" for v, n in verdicts["label"].value_counts(sort=True).iter_rows())
+    top = verdicts.sort("spread", descending=True).row(0, named=True)
+    return (f"Verdicts across play ({verdicts.height} matchups under several agent pairings: {counts}): the largest "
+            f"spread is {top['deck_a']} against {top['deck_b']} at {where(top)}, from {100 * top['lowest']:.1f}% to "
+            f"{100 * top['highest']:.1f}% by pairing, against a sampling interval of at most "
+            f"±{100 * top['sampling']:.1f} points.")
 
 
 def first_player_verdict(first: pl.DataFrame) -> str:

@@ -1,0 +1,56 @@
+"""How much a verdict depends on play (analysis.robustness): the label rule on
+rates whose truth is known, and on real games -- a deck crippled by 30 dead
+cards is beaten under every pairing (robust), and Gabriel against Belial, which
+the influencer loses and the warmonger against the tether holder wins, depends
+on play."""
+import polars as pl
+import pytest
+from runs import BELIAL, GABRIEL, planted_deck
+
+from balance.analysis import robustness
+from balance.report import write_report
+from balance.runner import load_run, run_experiment
+
+
+def rows(*intervals):
+    return pl.DataFrame({"family_lo": [lo for lo, _ in intervals], "family_hi": [hi for _, hi in intervals]})
+
+
+@pytest.mark.parametrize("intervals, expected", [
+    (((0.55, 0.60), (0.51, 0.58)), robustness.ROBUST),
+    (((0.30, 0.40), (0.41, 0.49), (0.20, 0.25)), robustness.ROBUST),
+    (((0.55, 0.60), (0.40, 0.45)), robustness.ON_PLAY),
+    (((0.55, 0.60), (0.48, 0.53), (0.40, 0.45)), robustness.ON_PLAY),
+    (((0.55, 0.60), (0.48, 0.53)), robustness.UNDECIDED),
+    (((0.47, 0.52), (0.49, 0.53)), robustness.UNDECIDED),
+])
+def test_the_label_needs_every_interval_on_one_side_or_two_on_opposite_sides(intervals, expected):
+    assert robustness.label(rows(*intervals)) == expected
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("play")
+    crippled = planted_deck(tmp, "Dud", copies=30)
+    spec = {"name": "play", "seed": 5, "games": 2000, "chunk": 1000,
+            "grid": {"pairs": [[GABRIEL, BELIAL], [BELIAL, crippled]],
+                     "policies": ["influencer", ["warmonger", "tether_holder"]]}}
+    return run_experiment(spec, out=tmp / "play", jobs=2, progress=False)
+
+
+def test_a_planted_edge_is_robust_and_a_style_dependent_one_depends_on_play(run):
+    verdicts = robustness.verdicts(robustness.by_play(load_run(run)))
+    by_decks = {r["deck_a"].split("'")[0] + " vs " + r["deck_b"].split("'")[0]: r for r in verdicts.iter_rows(named=True)}
+    assert set(by_decks) == {"Gabriel vs Belial", "Belial vs Dud test"}, by_decks
+    crippled = by_decks["Belial vs Dud test"]
+    assert crippled["label"] == robustness.ROBUST and crippled["favoured"].startswith("Belial"), crippled
+    style = by_decks["Gabriel vs Belial"]
+    assert style["label"] == robustness.ON_PLAY and style["favoured"] is None, style
+    assert style["spread"] > 4 * style["sampling"], style      # the doubt from play dwarfs the sampling interval
+
+
+def test_the_report_labels_its_verdicts(run, tmp_path):
+    page = write_report(run, tmp_path / "report").read_text()
+    assert "How much does the verdict depend on play?" in page
+    summary = (tmp_path / "report" / "summary.md").read_text()
+    assert "depends on play" in summary and "robust" in summary

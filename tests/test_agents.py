@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from positions import BELIAL, GABRIEL, ROOT, Board
+from positions import BELIAL, GABRIEL, ROOT, Board, peek
 from scipy.stats import chisquare
 
 from balance.agents.innomine.decide import decide
@@ -22,12 +22,25 @@ from balance.errors import InputError
 from balance.rules.innomine import state as S
 from balance.rules.innomine.act_targets import offer_acts, offer_holders
 from balance.rules.innomine.action_options import offer_actions
-from balance.rules.innomine.decisions import ACT, ACTION, GIVE_OBJECT, K_ATTACK, K_MOVE, K_WAIT, pack
+from balance.rules.innomine.decisions import (
+    ACT,
+    ACTION,
+    CALABITE_NOTE,
+    GIVE_OBJECT,
+    K_ATTACK,
+    K_MOVE,
+    K_WAIT,
+    ability_b,
+    pack,
+)
 from balance.rules.innomine.information import resample_unseen
 from balance.rules.innomine.matchup import play_range, prepare, replay_lines
 from balance.rules.innomine.policy_files import load_agent
 from balance.rules.innomine.setup import setup
-from balance.rules.innomine.tables import D_COST
+from balance.rules.innomine.resonances import tear
+from balance.rules.innomine.tables import D_COST, D_HITS
+from balance.rules.innomine.vocabulary import CELESTIAL
+from balance.sim.seeding import d6
 from balance.rules.innomine.turn import next_turn
 
 QUICK = f"{ROOT}/tests/data/search_quick.toml"
@@ -114,6 +127,27 @@ def test_the_actions_offered_are_every_legal_one_and_the_random_agent_takes_each
     assert sorted(options(s)) == sorted([(pack(K_WAIT, -1, False), -1), (pack(K_MOVE, ny, False), -1),
                                          (pack(K_ATTACK, grasch, False), -1)])
     counts = random_counts(b, GABRIEL, ACTION, 3)
+    assert chisquare(counts).pvalue > 1e-3, counts
+
+
+def test_a_calabites_note_is_offered_and_the_random_agent_takes_each_alike():
+    """Calabim: a roll above the Calabite's Celestial Hits does "half the total
+    (rounded down) [...] unless the Calabite takes a point of Dissonance": the
+    rules offer the half (row 0) and the whole (row 1), each as damage to the
+    target in the realm's type; the random agent takes each alike."""
+    b = Board(decks=("saminga", "gabriel"))
+    b.clear_board()
+    s = b.s
+    ny = b.put(BELIAL, "New York", b.earth, ctrl=-1)
+    grasch, uzziel = b.put(BELIAL, "Grasch", ny), b.put(GABRIEL, "Uzziel", ny)
+    hits = int(b.t.C[b.design("Grasch"), D_HITS + CELESTIAL])
+    while peek(s, lambda s: d6(s.rng)) <= hits:      # the next roll is above the Calabite's Hits
+        d6(s.rng)
+    roll = peek(s, lambda s: d6(s.rng))
+    tear(s, b.t, grasch, uzziel, S.R_CORPOREAL)
+    target = ability_b(S.R_CORPOREAL, uzziel)
+    assert options(s) == [(roll // 2, target), (roll, target)]
+    counts = random_counts(b, BELIAL, CALABITE_NOTE, 2)
     assert chisquare(counts).pvalue > 1e-3, counts
 
 

@@ -225,6 +225,15 @@ def choose_action(s, t, p):
 
 
 @njit(cache=True)
+def choose_note(s, t, p):
+    """CALABITE_NOTE: the whole result for a note when only it brings the target
+    to 0 Hits and the Calabite carries fewer than two notes (I36)."""
+    half, whole, b = s.opt[0, 0], s.opt[1, 0], s.opt[0, 1]
+    left = hits_left(s, t, b & 0xFFFFF, b >> 20)
+    return 1 if whole >= left > half and s.I[subject(s), F_DISS] < 2 else 0
+
+
+@njit(cache=True)
 def _option(s, kind, a, b, second):
     """The index of the offered row the style's choice is."""
     k = find(s, pack(kind, a, second), b)

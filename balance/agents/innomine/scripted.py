@@ -4,6 +4,7 @@ from numba import njit
 from ...rules.innomine.decisions import (
     ACT,
     ACTION,
+    CALABITE_NOTE,
     D666_AFTER,
     D666_BEFORE,
     DISCARD,
@@ -13,7 +14,7 @@ from ...rules.innomine.decisions import (
     GIVE_OBJECT,
     pack,
 )
-from .actions import best_action, choose_action, choose_free_attack, choose_free_move
+from .actions import best_action, choose_action, choose_free_attack, choose_free_move, choose_note
 from .acts import choose_act, choose_holder
 from .essence import choose_after, choose_before, choose_discard, choose_trade
 
@@ -39,6 +40,8 @@ def scripted_choice(s, t, p, kind):
         return choose_before(s, t, p)
     if kind == D666_AFTER:
         return choose_after(s, t, p)
+    if kind == CALABITE_NOTE:
+        return choose_note(s, t, p)
     raise ValueError("no scripted chooser for this decision kind")
 
 

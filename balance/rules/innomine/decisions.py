@@ -6,7 +6,8 @@ searches by these names.
 """
 from numba import njit
 
-ACT, GIVE_OBJECT, DISCARD, DISCORD_TRADE, D666_BEFORE, D666_AFTER, ACTION, FREE_MOVE, FREE_ATTACK = range(9)
+(ACT, GIVE_OBJECT, DISCARD, DISCORD_TRADE, D666_BEFORE, D666_AFTER, ACTION, FREE_MOVE, FREE_ATTACK,
+ CALABITE_NOTE) = range(10)
 DECISIONS = {
     "act": "Phase 5: play card a of the hand on target b (-1: none), or stop (row 0)",
     "give_object": "Phase 5: give loose Object a to Being b of its realm, or leave it (row 0)",
@@ -21,6 +22,8 @@ DECISIONS = {
               "action first",
     "free_move": "Phase 6: a Djinn moves freely to its Attuned card (row 1), or not (row 0)",
     "free_attack": "Phase 6: Gabriel's Cherub takes its free action to attack Being b (rows 1 on), or not (row 0)",
+    "calabite_note": "Calabim: a roll above the Calabite's Celestial Hits does half of it, a damage to Being "
+                     "b & 0xFFFFF of type b >> 20 (row 0), or all of it for a note of Dissonance (row 1)",
 }
 
 # what a chosen action is (the ACTION kind's rows)

@@ -37,13 +37,12 @@ Rulebook, "Beings in Detail".  Implemented here, exactly as written:
 from numba import njit
 
 from ...agents.innomine.decide import decide
-from ...agents.points import clear, offer
-from ...sim.seeding import DICE, POLICY, below, d6
+from ...agents.points import about, clear, offer
+from ...sim.seeding import DICE, below, d6
 from .beings import (
     effect_sum,
     has_sheet,
     has_text,
-    hits_left,
     influence_side,
     initiates_encounter,
     is_being,
@@ -51,7 +50,7 @@ from .beings import (
     set_influence,
     sheet_param,
 )
-from .decisions import D666_AFTER, D666_BEFORE
+from .decisions import CALABITE_NOTE, D666_AFTER, D666_BEFORE, ability_b
 from .d666 import D666, check_chance, d6_check, rescue_cost, target_for_faces
 from .d666 import roll as d666_roll
 from .damage import counters_for, deal_damage
@@ -660,14 +659,13 @@ def tear(s, t, i, j, r):
 @njit(cache=True)
 def _whole_for_a_note(s, t, i, j, r, whole, half):
     """Does the Calabite's controller take a note to do the ``whole`` result
-    rather than the ``half``?  The scripted policies do when only the whole
-    result brings j to 0 Hits and the Calabite carries fewer than two notes; the
-    random-legal one half the time."""
-    p = s.I[i, F_CTRL]
-    if is_random(s, p):
-        return below(s.rng, POLICY, 2) == 0
-    left = hits_left(s, t, j, r)
-    return whole >= left > half and s.I[i, F_DISS] < 2
+    rather than the ``half``?  Its agent chooses (CALABITE_NOTE): row 0 the half,
+    row 1 the whole, each as damage to j of type r (b = ability_b(r, j))."""
+    clear(s)
+    about(s, i)
+    offer(s, half, ability_b(r, j))
+    offer(s, whole, ability_b(r, j))
+    return decide(s, t, s.I[i, F_CTRL], CALABITE_NOTE) == 1
 
 
 # ------------------------------------------------------------------ Belial's Habbalah

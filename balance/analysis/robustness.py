@@ -18,7 +18,7 @@ import polars as pl
 
 from ..runner.store import Run
 from .frames import cell_info, deck_games
-from .intervals import CONFIDENCE, with_pair_wilson
+from .intervals import CONFIDENCE, pair_wilson_of
 
 QUESTION = ["deck_a", "deck_b", "threshold", "setting", "turn_cap"]
 ROBUST, ON_PLAY, UNDECIDED = "robust", "depends on play", "undecided"
@@ -41,12 +41,13 @@ def by_play(run: Run) -> pl.DataFrame:
     info = info.with_columns(pairings=pl.len().over(QUESTION)).select("cell", *QUESTION, "pairing", "pairings")
     a = deck_games(run).filter(pl.col("side") == 0)
     score = pl.col("won").cast(pl.Float64) + 0.5 * pl.col("draw").cast(pl.Float64)
-    rates = with_pair_wilson(a, ["cell"], score, "score").drop("score_eff")
+    per = a.group_by("cell", "pair").agg(k=score.sum(), n=pl.len()).collect()
+    rates = pair_wilson_of(per.lazy(), ["cell"], "k", "n", "score").drop("score_eff")
     family = pl.concat([
-        with_pair_wilson(a.filter(pl.col("cell").is_in(part["cell"].to_list())), ["cell"], score, "family",
-                         confidence=1 - (1 - CONFIDENCE) / k).select("cell", "family_lo", "family_hi")
+        pair_wilson_of(per.lazy().filter(pl.col("cell").is_in(part["cell"].to_list())), ["cell"], "k", "n",
+                       "family", 1 - (1 - CONFIDENCE) / k).select("cell", "family_lo", "family_hi")
         for (k,), part in info.group_by("pairings")])
-    games = a.group_by("cell").agg(games=pl.len()).collect()
+    games = per.group_by("cell").agg(games=pl.col("n").sum())
     return info.join(games, on="cell").join(rates, on="cell").join(family, on="cell").sort(*QUESTION, "pairing")
 
 

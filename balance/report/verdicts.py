@@ -36,7 +36,8 @@ def run_facts(run, n_games: int) -> list[str]:
 def matchup_verdicts(by_matchup: pl.DataFrame, play: pl.DataFrame, play_verdicts: pl.DataFrame) -> list[str]:
     """The most and least favoured deck of all cells, each with its matchup's
     label across agent pairings where the run played it under several."""
-    labels = play.join(play_verdicts, on=robustness.QUESTION).select("cell", "label", "pairings")
+    labels = play.join(play_verdicts.select(*robustness.QUESTION, "label"), on=robustness.QUESTION).select(
+        "cell", "label", "pairings")
     rows = by_matchup.join(labels, on="cell", how="left")
     best = rows.sort("win_rate", descending=True).row(0, named=True)
     worst = rows.sort("win_rate").row(0, named=True)
@@ -47,7 +48,7 @@ def matchup_verdicts(by_matchup: pl.DataFrame, play: pl.DataFrame, play_verdicts
 
 
 def across(row: dict) -> str:
-    """", robust across 3 agent pairings" (the label of the row's matchup), or nothing."""
+    """"; **robust** across 3 agent pairings" (the label of the row's matchup), or nothing."""
     return "" if row["label"] is None else f"; **{row['label']}** across {row['pairings']} agent pairings"
 
 

@@ -40,7 +40,7 @@ def decide(s, t, p, kind):
 def wants_options(s, p, kind):
     """Must the rules list the options of a decision of ``kind`` for seat p?
     Not for a scripted style (nor a search's rollout agent that is one, at a
-    kind it does not search), which names its own choice (``scripted.named``):
+    kind it does not search), which names its own choice (``scripted.named_action``):
     listing every legal action cost about a sixth of a game.  Always with
     A_CHECK, where the style must find its choice among the rows."""
     agent = s.agent[p, A_KIND]

@@ -13,6 +13,7 @@ import numpy as np
 
 from balance.cards import compile_tables, load_deck
 from balance.rules.innomine import state as S
+from balance.rules.innomine.combat import declare
 from balance.rules.innomine.humans import enter_realm
 from balance.rules.innomine.matchup import trace_lines
 from balance.rules.innomine.policy_files import load_policy
@@ -50,6 +51,13 @@ def peek(s, roll):
     value = roll(s)
     s.rng[:] = saved
     return value
+
+
+def declares(s, t, i, r, k=0):
+    """What Being i declares, the round's k-th, in a combat of type r: the
+    rules ask its controller's agent (combat.declare), as in a fight."""
+    s.g[S.G_FIGHT_TYPE] = r
+    return declare(s, t, i, r, k)
 
 
 class Board:

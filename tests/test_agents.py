@@ -16,17 +16,33 @@ from scipy.stats import chisquare
 
 from balance.agents.innomine.decide import decide
 from balance.agents.innomine.search import searched_turn
-from balance.agents.kinds import A_CHECK, A_KIND, RANDOM
+from balance.agents.kinds import A_CHECK, A_KIND, RANDOM, SCRIPTED
 from balance.agents.points import D_FORCED, D_N, N_DEC
 from balance.errors import InputError
 from balance.rules.innomine import state as S
 from balance.rules.innomine.act_targets import offer_acts, offer_holders
 from balance.rules.innomine.action_options import offer_actions
+from balance.rules.innomine.combat import (
+    A_ATTACK,
+    A_RETREAT,
+    A_TEAR,
+    A_WAIT,
+    _gather_attackers,
+    _gather_defenders,
+    fire_song,
+    offer_declarations,
+    retreat_to,
+)
 from balance.rules.innomine.decisions import (
     ACT,
     ACTION,
     CALABITE_NOTE,
+    DECLARE,
+    DEFEND,
     GIVE_OBJECT,
+    JOIN_ATTACK,
+    RETREAT_TO,
+    SONG_TARGET,
     K_ATTACK,
     K_MOVE,
     K_WAIT,
@@ -35,6 +51,7 @@ from balance.rules.innomine.decisions import (
 )
 from balance.rules.innomine.information import resample_unseen
 from balance.rules.innomine.matchup import play_range, prepare, replay_lines
+from balance.rules.innomine.policies import W_DEFEND, W_GANG
 from balance.rules.innomine.policy_files import load_agent
 from balance.rules.innomine.setup import setup
 from balance.rules.innomine.resonances import tear
@@ -149,6 +166,79 @@ def test_a_calabites_note_is_offered_and_the_random_agent_takes_each_alike():
     assert options(s) == [(roll // 2, target), (roll, target)]
     counts = random_counts(b, BELIAL, CALABITE_NOTE, 2)
     assert chisquare(counts).pvalue > 1e-3, counts
+
+
+def fight_at_new_york(b):
+    """Gabriel's Uzziel and Azra attack Belial's Grasch (a Calabite, Belial's
+    sheet giving it game text) at New York, in a corporeal combat."""
+    b.clear_board()
+    s = b.s
+    ny = b.put(BELIAL, "New York", b.earth, ctrl=-1)
+    grasch = b.put(BELIAL, "Grasch", ny)
+    uzziel, azra = b.put(GABRIEL, "Uzziel", ny), b.put(GABRIEL, "Azra", ny)
+    for i, side in ((uzziel, S.ATTACKING), (azra, S.ATTACKING), (grasch, S.DEFENDING)):
+        S.enlist(s, i, side)
+    s.g[S.G_FIGHT_TARGET], s.g[S.G_FIGHT_TYPE] = grasch, S.R_CORPOREAL
+    return ny, grasch, uzziel, azra
+
+
+def test_the_declarations_offered_are_every_legal_one_and_the_random_agent_takes_each_alike():
+    """Phase 6a: each round a Being in combat may Attack with its base Attack,
+    use its game text, Wait or Retreat.  Grasch may Wait, Retreat, strike
+    either attacker, or tear at either (a Calabite's Resonance, its game text)
+    -- six declarations, whatever its style would make of them.  The random
+    agent's choices do not reject uniformity."""
+    b = Board()
+    ny, grasch, uzziel, azra = fight_at_new_york(b)
+    offer_declarations(b.s, b.t, grasch, S.R_CORPOREAL)
+    assert sorted(options(b.s)) == sorted([(A_WAIT, -1), (A_RETREAT, -1), (A_ATTACK, uzziel), (A_ATTACK, azra),
+                                           (A_TEAR, uzziel), (A_TEAR, azra)])
+    counts = random_counts(b, BELIAL, DECLARE, 6)
+    assert chisquare(counts).pvalue > 1e-3, counts
+
+
+def test_who_joins_an_attack_or_defends_is_offered_and_the_random_agent_takes_each_alike():
+    """"Multiple Beings may enter a single combat at once" from anywhere in the
+    realm (I13); Beings at the Location "may choose" to Defend (I14).  Azra on
+    Earth's open ground may join Uzziel's attack (row 0: no more join); Vashka
+    at New York may Defend Grasch.  Styles that neither gang nor defend
+    decline both, and the random agent takes each row alike."""
+    b = Board()
+    ny, grasch, uzziel, azra = fight_at_new_york(b)
+    s = b.s
+    S.enlist(s, azra, -1)
+    s.I[azra, S.F_LOC] = b.earth
+    s.I[azra, S.F_ACTS] = 1
+    vashka = b.put(BELIAL, "Vashka", ny)
+    s.w[:, W_GANG] = s.w[:, W_DEFEND] = 0
+    _gather_attackers(s, b.t, GABRIEL, ny, S.R_CORPOREAL)
+    assert options(s) == [(-1, -1), (azra, -1)] and s.I[azra, S.F_FIGHT] == -1
+    assert chisquare(random_counts(b, GABRIEL, JOIN_ATTACK, 2)).pvalue > 1e-3
+    _gather_defenders(s, b.t, BELIAL, ny, grasch, S.R_CORPOREAL)
+    assert options(s) == [(0, grasch), (1, grasch)] and s.I[vashka, S.F_FIGHT] == -1
+    assert chisquare(random_counts(b, BELIAL, DEFEND, 2)).pvalue > 1e-3
+
+
+def test_where_a_retreat_goes_and_whom_a_song_hurts_are_offered_and_the_random_agent_takes_each_alike():
+    """A Retreat "leaves combat by moving to a different Location": from New
+    York, Earth's open ground or the Junkyard (I79).  Song of Fire does its
+    Hits "to any number of Beings in your Location": one decision for each
+    Being there but the singer, its own side's too."""
+    b = Board()
+    ny, grasch, uzziel, azra = fight_at_new_york(b)
+    s = b.s
+    junkyard = b.put(BELIAL, "Junkyard", b.earth, ctrl=-1)
+    retreat_to(s, b.t, grasch, ny)
+    assert sorted(options(s)) == sorted([(b.earth, -1), (junkyard, -1)])
+    assert chisquare(random_counts(b, BELIAL, RETREAT_TO, 2)).pvalue > 1e-3
+    song = b.take(BELIAL, "Song of Fire")
+    vashka = b.put(BELIAL, "Vashka", ny)
+    s.S[BELIAL, S.S_ESSENCE] = 10
+    s.agent[BELIAL, A_KIND] = SCRIPTED
+    fire_song(s, b.t, grasch, song, ny)
+    assert options(s) == [(0, vashka), (1, vashka)]      # the last asked about: Belial's own Vashka
+    assert s.I[vashka, S.F_DMG + S.R_CORPOREAL] == 0       # whom the style spares
+    assert chisquare(random_counts(b, BELIAL, SONG_TARGET, 2)).pvalue > 1e-3
 
 
 def _hidden(s, p):
@@ -293,7 +383,7 @@ def test_a_replay_shows_every_option_of_a_searched_decision_with_its_value(agent
 RULES = Path(f"{ROOT}/balance/rules/innomine")
 NOT_YET = {
     # choices not yet decision points (docs/agents.md): their scorers still read the weights
-    "combat", "host_resonance", "resonances",
+    "host_resonance", "resonances",
     # the scripted weights and the agent files themselves, to move to balance/agents
     "policies", "policy_files",
     # the runner's side: loads each seat's agent file and picks the kernel for it

@@ -8,7 +8,7 @@ standing for it (docs/rules.md, I-d666); the engine's rate over many seeded
 rolls must fall in the 99.9% Wilson interval around it.
 """
 import pytest
-from positions import BELIAL, GABRIEL, Board, peek
+from positions import BELIAL, GABRIEL, Board, declares, peek
 from runs import planted_deck
 from scipy.stats import binomtest
 
@@ -23,7 +23,6 @@ from balance.rules.innomine.combat import (
     A_RETREAT,
     A_ROLL,
     A_TEAR,
-    _choose,
     _end_of_round,
     _gather_defenders,
     _join,
@@ -274,6 +273,7 @@ def test_fear_keeps_a_cherub_from_defending_its_attuned_being_this_turn(levels):
     I[cherub, S.F_AFRAID] = 0
     fear_rolls(s, b.t, ward)
     S.enlist(s, ward, S.DEFENDING)
+    s.g[S.G_FIGHT_TYPE] = R_CO
     _gather_defenders(s, b.t, GABRIEL, b.new_york, ward, R_CO)
     assert I[cherub, S.F_FIGHT] == -1 and I[azra, S.F_FIGHT] == S.DEFENDING
     assert may_defend(s, b.t, cherub, azra)              # only its Attuned Being
@@ -413,8 +413,8 @@ def test_an_elohite_in_a_fight_it_does_not_want_retreats():
     azra = b.put(GABRIEL, "Azra", b.new_york)
     ed = b.put(BELIAL, "Ed Holder", b.new_york, ctrl=BELIAL)   # his Fate is met: Hell's if he dies
     fighting(b, ed, [elo, azra], [])
-    assert _choose(s, b.t, elo, b.new_york, R_CO) == (A_RETREAT, -1)
-    assert _choose(s, b.t, azra, b.new_york, R_CO)[0] != A_RETREAT
+    assert declares(s, b.t, elo, R_CO) == (A_RETREAT, -1)
+    assert declares(s, b.t, azra, R_CO)[0] != A_RETREAT
     b = board()
     s = b.s
     s.w[GABRIEL, W_RETREAT] = 0
@@ -425,8 +425,8 @@ def test_an_elohite_in_a_fight_it_does_not_want_retreats():
     s.I[grasch, S.F_DMG + CORPOREAL] = s.I[grasch, S.F_DMG + CORPOREAL] + hits_left(s, b.t, grasch, R_CO) - 1
     order, what, whom = s.rounds
     order[0], what[0], whom[0] = azra, A_ATTACK, grasch
-    assert _choose(s, b.t, elo, b.new_york, R_CO, 0) == (A_ATTACK, grasch)
-    assert _choose(s, b.t, elo, b.new_york, R_CO, 1)[0] not in (A_RETREAT, A_ATTACK)
+    assert declares(s, b.t, elo, R_CO, 0) == (A_ATTACK, grasch)
+    assert declares(s, b.t, elo, R_CO, 1)[0] not in (A_RETREAT, A_ATTACK)
 
 
 # ================================================================== Malakim
@@ -458,9 +458,9 @@ def test_cowardice_makes_a_malakite_retreat_at_the_start_of_a_round(levels):
     azra = b.put(GABRIEL, "Azra", b.new_york)
     grasch = b.put(BELIAL, "Vashka", b.new_york)
     fighting(b, azra, [grasch], [])
-    assert _choose(s, b.t, azra, b.new_york, R_CO)[0] != A_RETREAT
+    assert declares(s, b.t, azra, R_CO)[0] != A_RETREAT
     I[azra, S.F_DISCORD] = levels
-    fled = sum(_choose(s, b.t, azra, b.new_york, R_CO) == (A_RETREAT, -1) for _ in range(ROLLS))
+    fled = sum(declares(s, b.t, azra, R_CO) == (A_RETREAT, -1) for _ in range(ROLLS))
     assert wilson_holds(fled, ROLLS, levels / 6), fled / ROLLS
 
 
@@ -744,10 +744,10 @@ def test_a_weak_calabite_tears_rather_than_strikes_in_combat():
     zophiel = b.put(GABRIEL, "Zophiel", b.new_york)
     fighting(b, zophiel, [grasch], [])
     assert tear_expectation(s, b.t, grasch) < stat(b, "Grasch", D_ATK, CORPOREAL)
-    assert _choose(s, b.t, grasch, b.new_york, R_CO) == (A_ATTACK, zophiel)
+    assert declares(s, b.t, grasch, R_CO) == (A_ATTACK, zophiel)
     I[grasch, S.F_DISCORD] = 1
     assert tear_expectation(s, b.t, grasch) > attack_value(s, b.t, grasch, R_CO)
-    assert _choose(s, b.t, grasch, b.new_york, R_CO) == (A_TEAR, zophiel)
+    assert declares(s, b.t, grasch, R_CO) == (A_TEAR, zophiel)
 
 
 def test_outside_combat_a_calabite_does_raw_damage_to_a_being_at_its_location():

@@ -10,13 +10,15 @@ import re
 
 import numpy as np
 import pytest
-from positions import BELIAL, GABRIEL, Board, data_deck, peek
+from positions import BELIAL, GABRIEL, Board, data_deck, declares, peek
 from scipy.stats import binomtest
 
 from balance.rules.innomine import state as S
 from balance.agents.innomine.actions import _attack_frame, _attack_score, _best_attack, _strong_defence
 from balance.rules.innomine.beings import attach, attack_value, can_act, is_down, leave_play, move_to
 from balance.agents.innomine.acts import best_holder
+from balance.agents.kinds import A_KIND, RANDOM
+from balance.agents.innomine.combat import _declared_against, _maybe_boost, may_join_attack, song_hits, target_value, uses
 from balance.rules.innomine.combat import (
     A_ACT,
     A_ATTACK,
@@ -32,28 +34,20 @@ from balance.rules.innomine.combat import (
     REINFORCE,
     TRAP,
     _berserk,
-    _choose,
-    _declared_against,
     _end_of_round,
     _gather_attackers,
     _gather_defenders,
     _log_leader,
-    _maybe_boost,
     _order,
     _play_acts,
     _resolve,
     _sendable,
-    _trap_target,
-    _uses,
     attackable,
     can_base_attack,
     combat_type,
     fight,
-    may_join_attack,
     may_take_base_attack,
     pit_trap,
-    song_hits,
-    target_value,
 )
 from balance.rules.innomine.combat_acts import hand_act, may_hold
 from balance.rules.innomine.combat_types import open_types
@@ -66,7 +60,6 @@ from balance.rules.innomine.policies import (
     W_COMBAT_ACTS,
     W_COURT,
     W_GANG,
-    W_RANDOM,
     W_RETREAT,
     W_WAIT,
 )
@@ -293,10 +286,10 @@ def test_a_song_of_fire_is_weighed_over_every_being_it_would_hurt():
     sistrael = b.put(BELIAL, "Sistrael", L)
     azra, tamiel = b.put(GABRIEL, "Azra", L), b.put(GABRIEL, "Tamiel", L)
     sides(b, [sistrael], [azra, tamiel])
-    assert _choose(s, b.t, sistrael, L, R_CO)[0] == A_ATTACK
+    assert declares(s, b.t, sistrael, R_CO)[0] == A_ATTACK
     attach(s, b.t, b.take(BELIAL, "Song of Fire"), sistrael, BELIAL)
-    assert _uses(s, b.t, sistrael, R_CO) == (2.0, 0.0, 2.0)
-    assert _choose(s, b.t, sistrael, L, R_CO) == (A_SONG, -1)
+    assert uses(s, b.t, sistrael, R_CO) == (2.0, 0.0, 2.0)
+    assert declares(s, b.t, sistrael, R_CO) == (A_SONG, -1)
     s.rounds[0, 0], s.rounds[1, 0], s.rounds[2, 0] = sistrael, A_SONG, -1
     assert _declared_against(s, b.t, azra, R_CO, 1, ATTACKING) == 2.0
     assert _declared_against(s, b.t, tamiel, R_CO, 1, ATTACKING) == 2.0
@@ -360,9 +353,9 @@ def test_tool_game_text_works_only_in_corporeal_combat():
     s = b.s
     v = b.put(BELIAL, "Vashka", b.earth)
     attach(s, b.t, b.take(BELIAL, "Gun"), v, BELIAL)
-    assert _uses(s, b.t, v, R_CO)[1] == pytest.approx(sum((r + 1) // 2 for r in range(1, 7)) / 6)
+    assert uses(s, b.t, v, R_CO)[1] == pytest.approx(sum((r + 1) // 2 for r in range(1, 7)) / 6)
     move_to(s, b.t, v, b.realm(BELIAL))
-    assert _uses(s, b.t, v, R_CE)[1] == 0
+    assert uses(s, b.t, v, R_CE)[1] == 0
 
 
 def test_retreat_leaves_for_another_location_at_the_end_of_the_round():
@@ -426,18 +419,15 @@ def test_a_human_joins_a_gang_only_if_its_blow_does_not_serve_the_other_side():
     assert may_join_attack(s, b.t, ray, BELIAL, L, R_CO)
 
 
-@pytest.mark.parametrize("random", [False, True])
-def test_a_gang_is_as_large_as_the_fight_needs(random):
+def test_a_gang_is_as_large_as_the_fight_needs():
     """I109: Grasch (Corporeal Attack 3) attacks Tamiel (4 Hits) with Hadriel
     (4 Hits) beside her: 8 Hits to take.  Belial's other Beings on Earth may
     all join, but a scripted policy sends the strongest first and stops once
     the attackers' blows in a round match those Hits: Moloquin and Nyx (3
-    each) join, and the two Vashkas (1) keep their actions for another attack.
-    The random-legal policy sends them all."""
+    each) join, and the two Vashkas (1) keep their actions for another attack."""
     b = board()
     s, I, L = b.s, b.s.I, b.new_york
     s.w[BELIAL, W_GANG] = 1
-    s.w[BELIAL, W_RANDOM] = float(random)
     lead = b.put(BELIAL, "Grasch", L)
     gang = [b.put(BELIAL, name, b.earth) for name in ("Vashka", "Moloquin", "Nyx", "Vashka")]
     for i in [lead] + gang:
@@ -447,11 +437,9 @@ def test_a_gang_is_as_large_as_the_fight_needs(random):
     need = hits(b, "Tamiel", CORPOREAL) + hits(b, "Hadriel", CORPOREAL)
     S.enlist(s, lead, ATTACKING)
     s.g[S.G_FIGHT_TARGET] = tamiel
+    s.g[S.G_FIGHT_TYPE] = R_CO
     _gather_attackers(s, b.t, BELIAL, L, R_CO)
     joined = [i for i in gang if I[i, S.F_FIGHT] == ATTACKING]
-    if random:
-        assert joined == gang
-        return
     power = [atk(b, "Grasch", CORPOREAL)] + [attack_value(s, b.t, i, CORPOREAL) for i in joined]
     assert sum(power[:-1]) < need <= sum(power)
     left = [i for i in gang if i not in joined]
@@ -484,9 +472,11 @@ def test_attackers_join_from_anywhere_in_the_realm_and_defending_is_free():
     S.enlist(s, lead, ATTACKING)
     S.enlist(s, target, DEFENDING)
     s.g[S.G_FIGHT_TARGET] = target
+    s.g[S.G_FIGHT_TYPE] = R_CO
     _gather_attackers(s, b.t, BELIAL, L, R_CO)
     assert I[joiner, S.F_FIGHT] == ATTACKING and I[joiner, S.F_LOC] == L and I[joiner, S.F_ACTS] == 0
     assert [I[i, S.F_FIGHT] for i in (spent, away, human)] == [-1, -1, -1]
+    s.g[S.G_FIGHT_TYPE] = R_CO
     _gather_defenders(s, b.t, GABRIEL, L, target, R_CO)
     assert I[tired, S.F_FIGHT] == DEFENDING and I[tired, S.F_ACTS] == 0
     assert I[down, S.F_FIGHT] == -1 and I[elsewhere, S.F_FIGHT] == -1
@@ -501,8 +491,10 @@ def test_attackers_join_from_anywhere_in_the_realm_and_defending_is_free():
 
 def round_start(b, p=BELIAL, q=GABRIEL):
     """A round's order, declarations and the Combat Acts it offers, as combat._rounds
-    sets them up (Belial attacking, Gabriel defending)."""
-    order, what, whom = (np.full(b.N, -1, dtype=np.int64) for _ in range(3))
+    sets them up (Belial attacking, Gabriel defending), in the state's own arrays
+    (State.rounds), which the agents read."""
+    order, what, whom = b.s.rounds
+    b.s.rounds[:] = -1
     n, acts = _order(b.s, b.t, order, what, p, q)
     _log_leader(b.s, b.t, order, what, n)
     return order, what, whom, n, acts
@@ -1023,7 +1015,7 @@ def test_a_mercurian_spares_a_human_worth_less_than_the_note_harming_it_costs():
         assert (I[human, S.F_DMG + CORPOREAL] == 0) == spared and I[demon, S.F_DMG + CORPOREAL] == 2
         assert I[i, S.F_DISS] == 0
         sides(b, [i], [human])
-        a, j = _choose(s, b.t, i, L, R_CO)
+        a, j = declares(s, b.t, i, R_CO)
         assert (j != human and not (a == A_SONG and song_hits(s, b.t, i, human))) == spared
         for j in (i, human):
             I[j, S.F_FIGHT] = -1
@@ -1078,18 +1070,18 @@ def tamiel_at_one_hit():
 def test_a_blow_goes_to_a_being_its_side_has_not_already_brought_down():
     """I80: Tamiel, one Corporeal Hit left, is the surest kill for Vashka's blow,
     but not once Moloquin's declared blow will fell her: Vashka hits Azra.  A Being
-    already at 0 Hits is no target at all.  The random-legal policy may still hit
+    already at 0 Hits is no target at all.  The random agent may still hit
     either."""
     b, tamiel, azra, vashka, moloquin = tamiel_at_one_hit()
     s, I, L = b.s, b.s.I, b.new_york
     order, what, whom = s.rounds
     order[0], what[0], whom[0] = moloquin, A_ATTACK, tamiel
-    assert _choose(s, b.t, vashka, L, R_CO, 0) == (A_ATTACK, tamiel)
-    assert _choose(s, b.t, vashka, L, R_CO, 1) == (A_ATTACK, azra)
+    assert declares(s, b.t, vashka, R_CO, 0) == (A_ATTACK, tamiel)
+    assert declares(s, b.t, vashka, R_CO, 1) == (A_ATTACK, azra)
     I[tamiel, S.F_DMG + CORPOREAL] += 1
-    assert _choose(s, b.t, vashka, L, R_CO, 0) == (A_ATTACK, azra)
-    s.w[BELIAL, W_RANDOM] = 1
-    picks = {_choose(s, b.t, vashka, L, R_CO, 1)[1] for _ in range(60)}
+    assert declares(s, b.t, vashka, R_CO, 0) == (A_ATTACK, azra)
+    s.agent[BELIAL, A_KIND] = RANDOM
+    picks = {declares(s, b.t, vashka, R_CO, 1)[1] for _ in range(60)}
     assert tamiel in picks and azra in picks
 
 
@@ -1102,13 +1094,13 @@ def test_a_blow_whose_author_falls_first_does_not_count():
     s, I, L = b.s, b.s.I, b.new_york
     order, what, whom = s.rounds
     order[0], what[0], whom[0] = moloquin, A_ATTACK, tamiel
-    assert _choose(s, b.t, vashka, L, R_CO, 1) == (A_ATTACK, azra)
+    assert declares(s, b.t, vashka, R_CO, 1) == (A_ATTACK, azra)
     order[0], what[0], whom[0] = azra, A_ATTACK, moloquin
     order[1], what[1], whom[1] = moloquin, A_ATTACK, tamiel
     I[moloquin, S.F_DMG + CORPOREAL] = hits(b, "Moloquin", CORPOREAL) - attack_value(s, b.t, azra, CORPOREAL)
-    assert _choose(s, b.t, vashka, L, R_CO, 2) == (A_ATTACK, tamiel)
+    assert declares(s, b.t, vashka, R_CO, 2) == (A_ATTACK, tamiel)
     I[moloquin, S.F_DMG + CORPOREAL] -= 1                   # Azra's blow leaves him standing
-    assert _choose(s, b.t, vashka, L, R_CO, 2) == (A_ATTACK, azra)
+    assert declares(s, b.t, vashka, R_CO, 2) == (A_ATTACK, azra)
 
 
 def test_a_human_strikes_a_being_not_worth_felling_for_its_fate():
@@ -1131,9 +1123,9 @@ def test_a_human_strikes_a_being_not_worth_felling_for_its_fate():
         return _attack_score(s, b.t, ray, BELIAL, sam, choice, gang, power, -1e9) - s.w[BELIAL, W_WAIT]
     assert attack_worth() > 0
     sides(b, [ray], [sam])
-    assert _choose(s, b.t, ray, L, R_CO) == (A_ATTACK, sam)
+    assert declares(s, b.t, ray, R_CO) == (A_ATTACK, sam)
     I[ray, S.F_CNT + COUNTERS["damage_dealt"]] = 2
-    assert _choose(s, b.t, ray, L, R_CO)[0] != A_ATTACK
+    assert declares(s, b.t, ray, R_CO)[0] != A_ATTACK
     I[ray, S.F_FIGHT] = I[sam, S.F_FIGHT] = -1
     assert attack_worth() < 0
 
@@ -1149,10 +1141,10 @@ def test_a_human_whose_blow_lands_first_is_weighed_as_it_will_be_when_struck():
     leslie = b.put(GABRIEL, "Leslie Hamerson", L, ctrl=BELIAL)
     kerubiel = b.put(GABRIEL, "Kerubiel", L)
     sides(b, [leslie], [kerubiel])
-    assert _choose(s, b.t, kerubiel, L, R_CO, 0) == (A_ATTACK, leslie)
+    assert declares(s, b.t, kerubiel, R_CO, 0) == (A_ATTACK, leslie)
     order, what, whom = s.rounds
     order[0], what[0], whom[0] = leslie, A_ATTACK, kerubiel
-    assert _choose(s, b.t, kerubiel, L, R_CO, 1)[0] != A_ATTACK
+    assert declares(s, b.t, kerubiel, R_CO, 1)[0] != A_ATTACK
     assert s.I[leslie, S.F_CNT + COUNTERS["damage_dealt"]] == 0      # the reckoning put the counter back
 
 
@@ -1171,13 +1163,13 @@ def test_a_being_with_nothing_worth_doing_retreats_before_it_falls(she_attacks):
     sides(b, [tamiel], [ed]) if she_attacks else sides(b, [ed], [tamiel])
     assert target_value(s, b.t, GABRIEL, ed) < 0
     assert hits(b, "Tamiel", CORPOREAL) <= 2 * atk(b, "Ed Holder", CORPOREAL)
-    assert _choose(s, b.t, tamiel, L, R_CO) == (A_RETREAT, -1)
+    assert declares(s, b.t, tamiel, R_CO) == (A_RETREAT, -1)
     I[tamiel, S.F_DISCORD] = 6
-    assert _choose(s, b.t, tamiel, L, R_CO) == (A_ATTACK, ed)
+    assert declares(s, b.t, tamiel, R_CO) == (A_ATTACK, ed)
     I[tamiel, S.F_DISCORD] = 0
     grasch = b.put(BELIAL, "Grasch", L)
     sides(b, [], [grasch]) if she_attacks else sides(b, [grasch], [])
-    assert _choose(s, b.t, tamiel, L, R_CO) == (A_ATTACK, grasch)
+    assert declares(s, b.t, tamiel, R_CO) == (A_ATTACK, grasch)
 
 
 @pytest.mark.parametrize("she_attacks", [False, True])
@@ -1194,9 +1186,9 @@ def test_an_enemy_felled_this_round_is_no_reason_to_retreat(she_attacks):
     assert hits(b, "Tamiel", CORPOREAL) <= 2 * attack_value(s, b.t, grasch, CORPOREAL)
     I[grasch, S.F_DMG + CORPOREAL] = max(0, hits(b, "Grasch", CORPOREAL) - attack_value(s, b.t, azra, CORPOREAL))
     order, what, whom = s.rounds
-    assert _choose(s, b.t, tamiel, L, R_CO, 0) == (A_ATTACK, grasch)
+    assert declares(s, b.t, tamiel, R_CO, 0) == (A_ATTACK, grasch)
     order[0], what[0], whom[0] = azra, A_ATTACK, grasch
-    assert _choose(s, b.t, tamiel, L, R_CO, 1)[0] not in (A_RETREAT, A_ATTACK)
+    assert declares(s, b.t, tamiel, R_CO, 1)[0] not in (A_RETREAT, A_ATTACK)
 
 
 # ================================================================== Combat Acts
@@ -1214,6 +1206,7 @@ def point(b, L, progression, m, dec, res, acts, r=R_CO):
     """One point of a round's progression (combat._play_acts), Belial attacking
     Gabriel; ``progression`` is (order, what, whom, n) from round_start."""
     order, what, whom, n = progression
+    b.s.g[S.G_FIGHT_TYPE] = r
     return _play_acts(b.s, b.t, L, r, BELIAL, GABRIEL, order, what, whom, n, m, dec, res, acts)
 
 
@@ -1426,7 +1419,8 @@ def test_pit_trap_is_kept_for_an_enemy_whose_blow_would_land():
     uzziel = b.put(GABRIEL, "Uzziel", L)
     jayeil = b.put(GABRIEL, "Jayeil", L)
     grasch = b.put(BELIAL, "Grasch", L)
-    attach(s, b.t, b.take(GABRIEL, "Pit Trap"), jayeil, GABRIEL)
+    trap = b.take(GABRIEL, "Pit Trap")
+    attach(s, b.t, trap, jayeil, GABRIEL)
     I[grasch, S.F_DMG + CORPOREAL] = max(0, hits(b, "Grasch", CORPOREAL) - atk(b, "Uzziel", CORPOREAL))
     I[jayeil, S.F_DMG + CORPOREAL] = hits(b, "Jayeil", CORPOREAL) - atk(b, "Grasch", CORPOREAL)
     sides(b, [uzziel, jayeil], [grasch])
@@ -1434,9 +1428,12 @@ def test_pit_trap_is_kept_for_an_enemy_whose_blow_would_land():
     n, _ = _order(s, b.t, order, what, GABRIEL, BELIAL)
     assert list(order[:n]) == [uzziel, jayeil, grasch]
     what[:n], whom[:n] = A_ATTACK, [grasch, grasch, jayeil]
-    assert _trap_target(s, b.t, GABRIEL, ATTACKING, order, what, whom, n, 0, R_CO) == -1
+    s.g[S.G_FIGHT_TYPE] = R_CO
+    _play_acts(s, b.t, L, R_CO, GABRIEL, BELIAL, order, what, whom, n, n, n, 0, TRAP << ATTACKING)
+    assert I[trap, S.F_ZONE] == S.Z_PLAY and I[grasch, S.F_FIGHT] == DEFENDING     # kept
     what[0] = A_WAIT
-    assert _trap_target(s, b.t, GABRIEL, ATTACKING, order, what, whom, n, 0, R_CO) == grasch
+    _play_acts(s, b.t, L, R_CO, GABRIEL, BELIAL, order, what, whom, n, n, n, 0, TRAP << ATTACKING)
+    assert I[trap, S.F_ZONE] == S.Z_DISCARD and I[grasch, S.F_FIGHT] == S.REMOVED
 
 
 def test_pit_trap_takes_the_place_of_its_holders_declared_action():

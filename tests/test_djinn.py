@@ -8,7 +8,7 @@ The Ifrit (Belial's starter deck) is the Djinn: Celestial Hits 4.
 from collections import Counter
 
 import pytest
-from positions import BELIAL, GABRIEL, ROOT, peek
+from positions import BELIAL, GABRIEL, ROOT, declares, peek
 from test_choirs import ROLLS, board, chance, fighting, next_d6, stat, traced, wilson_holds
 
 from balance.rules.innomine import state as S
@@ -28,8 +28,6 @@ from balance.rules.innomine.combat import (
     A_ATTACK,
     A_RETREAT,
     A_WAIT,
-    _choose,
-    _declare,
     _gather_attackers,
     _order,
     fight,
@@ -231,11 +229,12 @@ def test_a_djinn_may_not_harm_its_attuned_target_unless_the_target_initiates_an_
     I[ifrit, S.F_ACTS] = 1
     I[grasch, S.F_ACTS] = 1
     s.g[S.G_FIGHT_TARGET] = azra
+    s.g[S.G_FIGHT_TYPE] = S.R_CORPOREAL
     _gather_attackers(s, b.t, BELIAL, b.new_york, S.R_CORPOREAL)
     assert I[ifrit, S.F_FIGHT] == -1 and I[ifrit, S.F_ACTS] == 1
     s.w[BELIAL, W_RETREAT] = 0
     fighting(b, azra, [ifrit, grasch], [])
-    assert _choose(s, b.t, ifrit, b.new_york, S.R_CORPOREAL) == (A_WAIT, -1)
+    assert declares(s, b.t, ifrit, S.R_CORPOREAL) == (A_WAIT, -1)
     ofiel = b.put(GABRIEL, "Ofiel", b.new_york)
     song = b.put(BELIAL, "Song of Fire", b.new_york)
     attach(s, b.t, song, ifrit, BELIAL)
@@ -264,11 +263,11 @@ def test_a_blow_the_target_declares_at_the_djinn_lets_it_answer_in_the_round():
     I[ifrit, S.F_ATTUNED] = azra
     s.w[:, W_RETREAT] = 0
     fighting(b, ifrit, [azra], [])
-    assert _choose(s, b.t, ifrit, b.new_york, S.R_CORPOREAL) == (A_WAIT, -1)
+    assert declares(s, b.t, ifrit, S.R_CORPOREAL) == (A_WAIT, -1)
     order, what, whom = s.rounds[0], s.rounds[1], s.rounds[2]
     n, _ = _order(s, b.t, order, what, GABRIEL, BELIAL)
     for k in range(n):
-        what[k], whom[k] = _declare(s, b.t, order[k], b.new_york, S.R_CORPOREAL, k)
+        what[k], whom[k] = declares(s, b.t, order[k], S.R_CORPOREAL, k)
     decl = {int(order[k]): (int(what[k]), int(whom[k])) for k in range(n)}
     assert list(order[:n]) == [azra, ifrit]
     assert decl[azra][1] == ifrit and decl[ifrit] == (A_ATTACK, azra)
@@ -384,7 +383,7 @@ def test_fear_makes_a_djinn_retreat_when_its_attuned_being_attacks(levels):
         assert wilson_holds(fled, ROLLS, levels / 6), fled / ROLLS
         assert traced(s, T_FLEE)[-1][:2] == (ifrit, azra)
         next_d6(s, lambda r: r <= levels)
-        assert _choose(s, b.t, ifrit, b.new_york, S.R_CORPOREAL) == (A_RETREAT, -1)
+        assert declares(s, b.t, ifrit, S.R_CORPOREAL) == (A_RETREAT, -1)
         for i in (ed, azra, ifrit):
             I[i, S.F_FIGHT] = -1
         fighting(b, azra, [ifrit], [])                          # Azra defends: no Fear

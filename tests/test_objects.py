@@ -12,7 +12,7 @@ from balance.rules.innomine import state as S
 from balance.agents.innomine.acts import card_value
 from balance.rules.innomine.acts import play_card
 from balance.rules.innomine.beings import attach, can_hold, detach
-from balance.rules.innomine.combat import target_value
+from balance.agents.innomine.combat import target_value
 from balance.rules.innomine.essence import action_cost, card_cost, pay_action
 from balance.rules.innomine.objects import recall_artifacts
 from balance.rules.innomine.resonances import OP_GT, classic_faces

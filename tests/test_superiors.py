@@ -4,7 +4,7 @@ text fixes the outcome.  Roll-based abilities are checked roll by roll (the die
 the engine is about to roll is peeked) and, under the d666 variant, against the
 chance of the d666 they map to."""
 import pytest
-from positions import BELIAL, GABRIEL, Board, data_deck, peek
+from positions import BELIAL, GABRIEL, Board, data_deck, declares, peek
 from test_choirs import chance, fighting, traced, wilson_holds
 
 from balance.rules.innomine import state as S
@@ -13,6 +13,7 @@ from balance.rules.innomine.decisions import K_ATTUNE, K_WAIT
 from balance.rules.innomine.actions import _do, take_action
 from balance.rules.innomine.attunement import attune, can_attune
 from balance.rules.innomine.beings import attach, attack_value, can_act, has_sheet, hits_left, is_down, leave_play
+from balance.agents.innomine.combat import target_value, uses
 from balance.rules.innomine.combat import (
     A_ATTACK,
     A_DISABLE,
@@ -21,18 +22,14 @@ from balance.rules.innomine.combat import (
     A_RETREAT,
     A_ROLL,
     A_WAIT,
-    _choose,
-    _declare,
     _defenders_from_afar,
     _order,
     _play_acts,
     _resolve,
-    _uses,
     fight,
     free_attack,
     holds_hellish_influence,
     location_damage,
-    target_value,
 )
 from balance.rules.innomine.d666 import CLASSIC, D666
 from balance.rules.innomine.damage import final_zero_hits, resolve_zero_hits
@@ -284,7 +281,7 @@ def test_a_habbalite_of_belials_makes_a_hard_hitter_forfeit_rather_than_strike_w
         srn = b.put(0, "Srnclack", b.new_york)
         azra = b.put(GABRIEL, "Azra", b.new_york)
         fighting(b, azra, [srn], [])
-        assert _choose(s, b.t, srn, b.new_york, R_CO) == (want, azra)
+        assert declares(s, b.t, srn, R_CO) == (want, azra)
         if want == A_FORFEIT:
             roll = die(b)
             _resolve(s, b.t, srn, A_FORFEIT, azra, b.new_york, R_CO)
@@ -312,7 +309,7 @@ def test_forfeited_actions_are_lost_in_combat_rounds_and_in_the_actions_phase():
     n, acts = _order(s, b.t, order, what, BELIAL, GABRIEL)
     assert list(order[:n]) == [grasch, tamiel]
     for k in range(n):
-        what[k], whom[k] = _declare(s, b.t, order[k], L, R_CO, k)
+        what[k], whom[k] = declares(s, b.t, order[k], R_CO, k)
     assert whom[0] == tamiel and (what[1], whom[1]) == (A_FORFEITED, -1)
     assert I[tamiel, S.F_FORFEIT] == 1 and I[tamiel, S.F_FIGHT] == S.DEFENDING
     _play_acts(s, b.t, L, R_CO, BELIAL, GABRIEL, order, what, whom, n, n, n, 0, acts)
@@ -344,12 +341,12 @@ def test_a_second_balseraph_leaves_alone_the_object_the_first_will_disable():
     sword = b.take(GABRIEL, "Flaming Sword")
     attach(s, b.t, sword, azra, GABRIEL)
     fighting(b, azra, [first, second], [])
-    declared = _choose(s, b.t, first, b.new_york, R_CO, 0)
+    declared = declares(s, b.t, first, R_CO, 0)
     assert declared == (A_DISABLE, sword)
-    assert _choose(s, b.t, second, b.new_york, R_CO, 0) == declared    # not knowing of it, it would
+    assert declares(s, b.t, second, R_CO, 0) == declared    # not knowing of it, it would
     order, what, whom = s.rounds[0], s.rounds[1], s.rounds[2]
     order[0], what[0], whom[0] = first, *declared
-    assert _choose(s, b.t, second, b.new_york, R_CO, 1)[0] != A_DISABLE
+    assert declares(s, b.t, second, R_CO, 1)[0] != A_DISABLE
 
 
 def test_belials_balseraph_makes_an_object_nonfunctioning_for_the_rest_of_the_combat():
@@ -367,15 +364,15 @@ def test_belials_balseraph_makes_an_object_nonfunctioning_for_the_rest_of_the_co
     attach(s, b.t, sword, azra, GABRIEL)
     assert attack_value(s, b.t, azra, R_CO) == printed + 2
     fighting(b, azra, [sis], [])
-    assert _choose(s, b.t, sis, b.new_york, R_CO) == (A_DISABLE, sword)
+    assert declares(s, b.t, sis, R_CO) == (A_DISABLE, sword)
     _resolve(s, b.t, sis, A_DISABLE, sword, b.new_york, R_CO)
     assert I[sword, S.F_OFF] == 1 and attack_value(s, b.t, azra, R_CO) == printed
-    assert _choose(s, b.t, sis, b.new_york, R_CO) == (A_ATTACK, azra)     # nothing more to disable
+    assert declares(s, b.t, sis, R_CO) == (A_ATTACK, azra)     # nothing more to disable
     gun = b.take(GABRIEL, "Gun")
     attach(s, b.t, gun, azra, GABRIEL)
-    assert _uses(s, b.t, azra, R_CO)[1] == 2.0                            # a Gun: 2 a round on average
+    assert uses(s, b.t, azra, R_CO)[1] == 2.0                            # a Gun: 2 a round on average
     _resolve(s, b.t, sis, A_DISABLE, gun, b.new_york, R_CO)
-    assert _uses(s, b.t, azra, R_CO)[1] == 0.0
+    assert uses(s, b.t, azra, R_CO)[1] == 0.0
     _resolve(s, b.t, azra, A_ROLL, sis, b.new_york, R_CO)     # the Gun shot declared this round: nothing
     assert I[sis, S.F_DMG:S.F_DMG + 3].sum() == 0
     for i in (sis, azra):
@@ -391,7 +388,7 @@ def test_belials_balseraph_makes_an_object_nonfunctioning_for_the_rest_of_the_co
     azra = b.put(GABRIEL, "Azra", b.new_york)
     attach(b.s, b.t, b.take(GABRIEL, "Flaming Sword"), azra, GABRIEL)
     fighting(b, azra, [wrinth], [])
-    assert _choose(b.s, b.t, wrinth, b.new_york, R_CO) == (A_ATTACK, azra)
+    assert declares(b.s, b.t, wrinth, R_CO) == (A_ATTACK, azra)
 
 
 @pytest.mark.parametrize("variant", [CLASSIC, D666])
@@ -748,7 +745,7 @@ def test_dominics_elohite_waits_where_another_would_retreat_from_a_human_it_will
         human = b.put(0, "Sam Okafor", b.earth)
         assert target_value(s, b.t, 1, human) <= 0
         fighting(b, human, [hadriel], [])
-        assert (_choose(s, b.t, hadriel, b.earth, CORPOREAL)[0] == A_RETREAT) == retreats
+        assert (declares(s, b.t, hadriel, CORPOREAL)[0] == A_RETREAT) == retreats
 
 
 def test_nybbass_servitor_with_nothing_to_do_goes_to_a_tether_rather_than_wait():

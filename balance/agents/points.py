@@ -76,3 +76,13 @@ def find(s, a, b):
         if s.opt[k, 0] == a and s.opt[k, 1] == b:
             return k
     return -1
+
+
+@njit(cache=True)
+def offered(s, a, b):
+    """The index of option (a, b), which an agent chose: one the rules did not
+    offer is a bug in the agent, and raises."""
+    k = find(s, a, b)
+    if k < 0:
+        raise ValueError("an agent chose an option the rules did not offer")
+    return k

@@ -52,14 +52,10 @@ from ...rules.innomine.attunement import (
 from ...rules.innomine.combat import (
     attackable,
     base_attack_legal,
-    combat_type,
     deadly_location,
-    may_join_attack,
     may_take_base_attack,
     may_use_base_attack,
-    other_means,
     speed,
-    target_value,
 )
 from ...rules.innomine.combat_types import open_types
 from ...rules.innomine.dissonance import harm_notes, oath_urge, wait_notes
@@ -163,6 +159,7 @@ from ...rules.innomine.vocabulary import (
     SERVITOR,
     TOOL,
 )
+from .combat import may_join_attack, other_means, preferred_type, target_value
 
 
 @njit(cache=True)
@@ -406,7 +403,7 @@ def _de_attune_value(s, t, i, p, x):
     """What trying to de-Attune i from x, which seat p no longer holds, is
     worth: the freedom to guard another Being (0.3 defend) and, for a Djinn,
     which de-Attunes "in order to harm a target", x's worth as a target
-    (combat.target_value, so the styles that fight try it sooner) -- at the
+    (agents combat.target_value, so the styles that fight try it sooner) -- at the
     roll's chance, less a note's worth on a failure."""
     pk = de_attune_chance(s, t, i)
     gain = 0.3 * weight(s, p, W_DEFEND)
@@ -483,7 +480,7 @@ def _attack_score(s, t, i, p, j, choice, gang, atk, best):
     defence there, and raised where Gabriel's condition or a Malakite's
     continuous oath urges i to engage a demon, and lowered by the notes harming
     j would cost i (dissonance.harm_notes), in the combat type i would
-    choose against it (combat.combat_type) if it has a ``choice``, else in its
+    choose against it (combat.preferred_type) if it has a ``choice``, else in its
     realm's, where its base Attack is ``atk`` (_attack_frame); where the base
     Attack rules bar it (a Demonling or Reliever in Corporeal combat), by its
     other means, a Gun's roll or a Song of Fire (combat.other_means, I112).  A
@@ -503,7 +500,7 @@ def _attack_score(s, t, i, p, j, choice, gang, atk, best):
     if v <= 0 and t.C[s.I[i, F_DESIGN], D_CTYPE] != HUMAN:
         return -1e9
     if choice:
-        r = combat_type(s, t, i, j)
+        r = preferred_type(s, t, i, j)
         blow = float(attack_value(s, t, i, r)) if base_attack_legal(s, t, i, j, r) else 0.0
     else:       # _attack_frame found i's own side of the base Attack rules met
         r = realm_type(s, s.I[i, F_LOC])

@@ -9,11 +9,12 @@ playing.  Each card has one target: the one its value names.
 """
 from numba import njit
 
-from ...agents.points import find, n_options
+from ...agents.points import n_options, offered
 from .actions import best_ability
+from .combat import target_value
 from ...rules.innomine.act_targets import can_plot_theft, inspirable, own_tether
 from ...rules.innomine.beings import can_hold, ctype_of, has_effect, is_being, is_human_card
-from ...rules.innomine.combat import boost_helps, target_value
+from ...rules.innomine.combat import boost_helps
 from ...rules.innomine.end_turn import hand_limit
 from ...rules.innomine.essence import card_cost
 from ...rules.innomine.host_resonance import human_worth
@@ -87,7 +88,7 @@ def choose_act(s, t, p):
         sc = score(s, p, v)
         if sc > best:
             card, target, best = c, tg, sc
-    return 0 if card < 0 else _offered(s, card, target)
+    return 0 if card < 0 else offered(s, card, target)
 
 
 @njit(cache=True)
@@ -98,15 +99,7 @@ def choose_holder(s, t, p):
         return 0
     c = s.opt[1, 0]
     h = best_holder(s, t, p, c, realm_of(s, s.I[c, F_LOC]))
-    return 0 if h < 0 else _offered(s, c, h)
-
-
-@njit(cache=True)
-def _offered(s, a, b):
-    k = find(s, a, b)
-    if k < 0:
-        raise ValueError("a scripted style chose an option the rules did not offer")
-    return k
+    return 0 if h < 0 else offered(s, c, h)
 
 
 @njit(cache=True)

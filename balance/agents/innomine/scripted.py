@@ -5,17 +5,39 @@ from ...rules.innomine.decisions import (
     ACT,
     ACTION,
     CALABITE_NOTE,
+    COMBAT_TYPE,
     D666_AFTER,
     D666_BEFORE,
     DISCARD,
+    DECLARE,
+    DEFEND,
+    DEFENSE_ACT,
     DISCORD_TRADE,
     FREE_ATTACK,
     FREE_MOVE,
     GIVE_OBJECT,
+    JOIN_ATTACK,
+    LEADER,
+    PIT_TRAP,
+    RETREAT_TO,
+    SEND_REINFORCEMENTS,
+    SONG_TARGET,
     pack,
 )
 from .actions import best_action, choose_action, choose_free_attack, choose_free_move, choose_note
 from .acts import choose_act, choose_holder
+from .combat import (
+    choose_combat_type,
+    choose_declaration,
+    choose_defend,
+    choose_defense_act,
+    choose_join,
+    choose_leader,
+    choose_pit_trap,
+    choose_reinforce,
+    choose_retreat_to,
+    choose_song_target,
+)
 from .essence import choose_after, choose_before, choose_discard, choose_trade
 
 
@@ -42,6 +64,26 @@ def scripted_choice(s, t, p, kind):
         return choose_after(s, t, p)
     if kind == CALABITE_NOTE:
         return choose_note(s, t, p)
+    if kind == DECLARE:
+        return choose_declaration(s, t, p)
+    if kind == JOIN_ATTACK:
+        return choose_join(s, t, p)
+    if kind == DEFEND:
+        return choose_defend(s, t, p)
+    if kind == SONG_TARGET:
+        return choose_song_target(s, t, p)
+    if kind == COMBAT_TYPE:
+        return choose_combat_type(s, t, p)
+    if kind == RETREAT_TO:
+        return choose_retreat_to(s, t, p)
+    if kind == DEFENSE_ACT:
+        return choose_defense_act(s, t, p)
+    if kind == SEND_REINFORCEMENTS:
+        return choose_reinforce(s, t, p)
+    if kind == PIT_TRAP:
+        return choose_pit_trap(s, t, p)
+    if kind == LEADER:
+        return choose_leader(s, t, p)
     raise ValueError("no scripted chooser for this decision kind")
 
 

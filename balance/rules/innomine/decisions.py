@@ -7,7 +7,8 @@ searches by these names.
 from numba import njit
 
 (ACT, GIVE_OBJECT, DISCARD, DISCORD_TRADE, D666_BEFORE, D666_AFTER, ACTION, FREE_MOVE, FREE_ATTACK,
- CALABITE_NOTE) = range(10)
+ CALABITE_NOTE, COMBAT_TYPE, DEFENSE_ACT, JOIN_ATTACK, DEFEND, DECLARE, SEND_REINFORCEMENTS, PIT_TRAP,
+ RETREAT_TO, LEADER, SONG_TARGET) = range(20)
 DECISIONS = {
     "act": "Phase 5: play card a of the hand on target b (-1: none), or stop (row 0)",
     "give_object": "Phase 5: give loose Object a to Being b of its realm, or leave it (row 0)",
@@ -24,6 +25,20 @@ DECISIONS = {
     "free_attack": "Phase 6: Gabriel's Cherub takes its free action to attack Being b (rows 1 on), or not (row 0)",
     "calabite_note": "Calabim: a roll above the Calabite's Celestial Hits does half of it, a damage to Being "
                      "b & 0xFFFFF of type b >> 20 (row 0), or all of it for a note of Dissonance (row 1)",
+    "combat_type": "Phase 6a: the attacking Being points.subject starts the combat against Being b in realm "
+                   "type a (0 Celestial, 1 Ethereal, 2 Corporeal), one of those open to it (combat_types.open_types)",
+    "defense_act": "Phase 6a: the defender plays a Defense Act for combat type a, or none (row 0, a = -1)",
+    "join_attack": "Phase 6a: the attacker's Being a joins the attack (rows 1 on), or no more join (row 0)",
+    "defend": "Phase 6a: Being points.subject Defends Being b (row 1), or stays out (row 0)",
+    "declare": "Phase 6a: the round's declaration of Being points.subject: action a (combat.A_*) at b "
+               "(-1: none); Wait is row 0",
+    "send_reinforcements": "Combat Act Send Reinforcements: the b Beings the seat may send from Location a join its side "
+                 "(rows 1 on), or not now (row 0)",
+    "pit_trap": "Combat Act Pit Trap held by Being points.subject: remove Being a from the combat (rows 1 on), "
+                "or no one yet (row 0)",
+    "retreat_to": "Retreat: Being points.subject leaves the combat for Location a",
+    "leader": "Leader: the defending Being a acts before the attackers this round (rows 1 on), or none (row 0)",
+    "song_target": "Song of Fire sung by Being points.subject: it hurts Being b (row 1), or spares it (row 0)",
 }
 
 # what a chosen action is (the ACTION kind's rows)

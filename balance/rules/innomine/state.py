@@ -25,8 +25,12 @@ R_CELESTIAL, R_ETHEREAL, R_CORPOREAL = 0, 1, 2
 # ---- game scalars, held in State.g
 (G_TURN, G_ACTIVE, G_FIRST, G_WINNER, G_END, G_TRACE_N, G_PHASE, G_ROUND,
  G_THRESHOLD, G_TURN_CAP, G_VARIANT, G_NEXT_TOKEN, G_FIGHT_TARGET,
- G_DISABLED) = range(14)   # G_DISABLED: 1 once an Object was made nonfunctioning in the combat under way
-N_G = 14
+ G_DISABLED,       # 1 once an Object was made nonfunctioning in the combat under way
+ G_FIGHT_TYPE,     # the combat type of the combat under way
+ G_DECLARED,       # the round's declarations made so far (at a declaration or a Combat Act)
+ G_RESOLVED,       # the round's declarations resolved so far (at a Combat Act)
+ ) = range(17)
+N_G = 17
 # ---- combat sides (F_FIGHT): -1 out of combat; REMOVED: taken out of the combat
 # under way by a Pit Trap, and not to come back to it (combat.pit_trap)
 ATTACKING, DEFENDING, REMOVED = 0, 1, -2

@@ -26,6 +26,8 @@ from pathlib import Path
 
 from numba.core.caching import UserProvidedCacheLocator
 
+from .sim.batch import end_with_parent
+
 QUIET = 2.0              # seconds: loading from the cache takes less
 EVERY = 15.0             # seconds between two elapsed-time lines
 EXPECTED = "about 5 minutes on a 2-core machine"     # benchmarks/RESULTS.md, "Cold compile"
@@ -72,9 +74,12 @@ def cached(dispatcher) -> bool:
 
 def compile_parts(units: str, n: int, decks: tuple[str, ...]) -> None:
     """Compile the ``n`` parts of module ``units`` (``compile_unit(k, *decks)``)
-    in as many processes at once, each caching what it compiles."""
+    in as many processes at once, each caching what it compiles; each ends
+    with this process, however it ends (sim.batch.end_with_parent)."""
     code = "import importlib, sys; importlib.import_module(sys.argv[1]).compile_unit(int(sys.argv[2]), *sys.argv[3:])"
-    procs = [subprocess.Popen([sys.executable, "-c", code, units, str(k), *decks]) for k in range(n)]
+    me = os.getpid()
+    procs = [subprocess.Popen([sys.executable, "-c", code, units, str(k), *decks],
+                              preexec_fn=lambda: end_with_parent(me)) for k in range(n)]
     try:
         for p in procs:
             p.wait()

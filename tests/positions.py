@@ -16,7 +16,7 @@ from balance.rules.innomine import state as S
 from balance.rules.innomine.combat import declare
 from balance.rules.innomine.humans import enter_realm
 from balance.rules.innomine.matchup import trace_lines
-from balance.rules.innomine.policy_files import load_policy
+from balance.agents.innomine.policy_files import load_policy
 from balance.rules.innomine.d666 import CLASSIC
 from balance.rules.innomine.setup import setup
 from balance.rules.innomine.tables import pack

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from positions import BELIAL, GABRIEL, ROOT, Board, peek
+from positions import BELIAL, GABRIEL, ROOT, Board, data_deck, peek
 from scipy.stats import chisquare
 
 from balance.agents.innomine.decide import decide
@@ -40,8 +40,13 @@ from balance.rules.innomine.decisions import (
     DECLARE,
     DEFEND,
     GIVE_OBJECT,
+    HAB_AGAIN,
+    HAB_INFLUENCED,
+    HAB_NOTE,
+    HABBALITE_FAILURE,
     JOIN_ATTACK,
     RETREAT_TO,
+    RIDER_HOST,
     SONG_TARGET,
     K_ATTACK,
     K_MOVE,
@@ -49,12 +54,13 @@ from balance.rules.innomine.decisions import (
     ability_b,
     pack,
 )
+from balance.rules.innomine.host_resonance import new_host
 from balance.rules.innomine.information import resample_unseen
 from balance.rules.innomine.matchup import play_range, prepare, replay_lines
-from balance.rules.innomine.policies import W_DEFEND, W_GANG
-from balance.rules.innomine.policy_files import load_agent
+from balance.agents.innomine.policies import W_DEFEND, W_GANG
+from balance.agents.innomine.policy_files import load_agent
 from balance.rules.innomine.setup import setup
-from balance.rules.innomine.resonances import tear
+from balance.rules.innomine.resonances import _habbalite_failure, tear
 from balance.rules.innomine.tables import D_COST, D_HITS
 from balance.rules.innomine.vocabulary import CELESTIAL
 from balance.sim.seeding import d6
@@ -62,6 +68,7 @@ from balance.rules.innomine.turn import next_turn
 
 QUICK = f"{ROOT}/tests/data/search_quick.toml"
 ACTIONS = f"{ROOT}/tests/data/search_actions.toml"
+COMBAT = f"{ROOT}/tests/data/search_combat.toml"
 DECKS = (f"{ROOT}/decks/gabriel.toml", f"{ROOT}/decks/belial.toml")
 
 
@@ -241,6 +248,32 @@ def test_where_a_retreat_goes_and_whom_a_song_hurts_are_offered_and_the_random_a
     assert chisquare(random_counts(b, BELIAL, SONG_TARGET, 2)).pvalue > 1e-3
 
 
+def test_a_riders_host_and_a_habbalites_failure_are_offered_and_the_random_agent_takes_each_alike(tmp_path):
+    """A Kyriotate on Earth "must make a Resonance roll immediately, or be able
+    to stay on Earth without a host" (I39): it may roll on any Being on Earth
+    it may attach to -- Gabriel's own Sam Okafor too, which no style picks --
+    not one in a Realm, or go back to its own (row 0).  A failed Habbalite roll
+    brings a note, Influence by the other player, or a roll again on each
+    Being not tried this turn (I28).  The random agent takes each alike."""
+    b = Board(decks=(data_deck(tmp_path, "belial", "hosts.toml", {}, {}),
+                     data_deck(tmp_path, "gabriel", "hosts.toml", {"Tekhiel": 1}, {})))
+    b.clear_board()
+    s = b.s
+    tekhiel = b.put(GABRIEL, "Tekhiel", b.earth)
+    sam = b.put(GABRIEL, "Sam Okafor", b.earth, ctrl=GABRIEL)
+    b.put(GABRIEL, "Jayeil", b.realm(GABRIEL))
+    assert new_host(s, b.t, tekhiel, False) == -1           # the styles ride no Being of their own
+    assert options(s) == [(-1, -1), (sam, -1)]
+    assert chisquare(random_counts(b, GABRIEL, RIDER_HOST, 2)).pvalue > 1e-3
+    nyx = b.put(BELIAL, "Nyx", b.earth)
+    ed, leslie = b.put(GABRIEL, "Ed Holder", b.earth), b.put(GABRIEL, "Leslie Hamerson", b.earth)
+    again = _habbalite_failure(s, b.t, nyx)
+    rows = options(s)
+    assert rows[:2] == [(HAB_NOTE, -1), (HAB_INFLUENCED, -1)] and rows[2] == (HAB_AGAIN, again)
+    assert {ed, leslie, sam} <= {j for a, j in rows[2:] if a == HAB_AGAIN}
+    assert chisquare(random_counts(b, BELIAL, HABBALITE_FAILURE, len(rows))).pvalue > 1e-3
+
+
 def _hidden(s, p):
     """What seat p cannot see: each other seat's hand and Repository as one pool,
     and every deck's cards (as sets: their order is hidden too)."""
@@ -359,11 +392,13 @@ def test_a_game_with_a_search_agent_is_the_same_whatever_the_chunks():
     assert np.array_equal(play_range(m, 5, 0, 4)["rows"], whole["rows"])
 
 
-@pytest.mark.parametrize("agent,nothing", [(QUICK, "doing nothing is worth"), (ACTIONS, " waits is worth")])
+@pytest.mark.parametrize("agent,nothing", [(QUICK, "doing nothing is worth"), (ACTIONS, " waits is worth"),
+                                           (COMBAT, "search: waits is worth")])
 def test_a_replay_shows_every_option_of_a_searched_decision_with_its_value(agent, nothing):
     """``balance replay`` lists, before each searched choice, every option the
     search weighed with the mean score of its rollouts (a share of a win): an
-    Act by its card and target, an action by its Being, kind and target."""
+    Act by its card and target, an action by its Being, kind and target, a
+    combat declaration by what it does to whom."""
     m = prepare(*DECKS, agent, "influencer")
     blocks, block = [], []
     for line in replay_lines(m, 3, 0) + [""]:
@@ -381,24 +416,19 @@ def test_a_replay_shows_every_option_of_a_searched_decision_with_its_value(agent
 
 # ---- the rules apart from the agents
 RULES = Path(f"{ROOT}/balance/rules/innomine")
-NOT_YET = {
-    # choices not yet decision points (docs/agents.md): their scorers still read the weights
-    "host_resonance", "resonances",
-    # the scripted weights and the agent files themselves, to move to balance/agents
-    "policies", "policy_files",
-    # the runner's side: loads each seat's agent file and picks the kernel for it
+RUNNER_SIDE = {
+    # loads each seat's agent file and picks the kernel for it
     "matchup",
 }
 AGENT_MODULES = ("policies", "policy_files")
 
 
-@pytest.mark.parametrize("module", sorted(p.stem for p in RULES.glob("*.py") if p.stem not in NOT_YET))
+@pytest.mark.parametrize("module", sorted(p.stem for p in RULES.glob("*.py") if p.stem not in RUNNER_SIDE))
 def test_a_rules_module_reads_no_agent_setting(module):
     """A rules module imports nothing of the scripted styles' weights or the
     agent files, and reads neither a seat's weights (``s.w``) nor its agent row
     (``s.agent``): it only offers options and asks (``agents.innomine.decide``).
-    The modules in NOT_YET are the exceptions until their choices are decision
-    points too."""
+    Only the runner's side (RUNNER_SIDE) loads the agents."""
     tree = ast.parse((RULES / f"{module}.py").read_text())
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):

@@ -37,7 +37,7 @@ from balance.rules.innomine.damage import deal_damage
 from balance.rules.innomine.effects import destroy_object
 from balance.rules.innomine.end_turn import end_turn
 from balance.rules.innomine.humans import kill_human
-from balance.rules.innomine.policies import W_ATTACK_SERVITOR, W_D666_AFTER, W_D666_BEFORE, W_RETREAT
+from balance.agents.innomine.policies import W_ATTACK_SERVITOR, W_D666_AFTER, W_D666_BEFORE, W_RETREAT
 from balance.rules.innomine.resonances import (
     calabite_roll,
     can_influence,

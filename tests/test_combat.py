@@ -8,7 +8,6 @@ checked against exact probabilities over many rolls).
 """
 import re
 
-import numpy as np
 import pytest
 from positions import BELIAL, GABRIEL, Board, data_deck, declares, peek
 from scipy.stats import binomtest
@@ -54,7 +53,7 @@ from balance.rules.innomine.combat_types import open_types
 from balance.rules.innomine.damage import deal_damage, ethereal_loss, resolve_zero_hits
 from balance.rules.innomine.effects import use_ability
 from balance.rules.innomine.humans import afterlife_side
-from balance.rules.innomine.policies import (
+from balance.agents.innomine.policies import (
     NOTE_COST,
     W_ATTACK_HUMAN,
     W_COMBAT_ACTS,
@@ -1073,7 +1072,7 @@ def test_a_blow_goes_to_a_being_its_side_has_not_already_brought_down():
     already at 0 Hits is no target at all.  The random agent may still hit
     either."""
     b, tamiel, azra, vashka, moloquin = tamiel_at_one_hit()
-    s, I, L = b.s, b.s.I, b.new_york
+    s, I = b.s, b.s.I
     order, what, whom = s.rounds
     order[0], what[0], whom[0] = moloquin, A_ATTACK, tamiel
     assert declares(s, b.t, vashka, R_CO, 0) == (A_ATTACK, tamiel)
@@ -1091,7 +1090,7 @@ def test_a_blow_whose_author_falls_first_does_not_count():
     declared blow would fell Tamiel, but Azra's blow, declared and so resolved
     before it, fells Moloquin first: Vashka still strikes at Tamiel."""
     b, tamiel, azra, vashka, moloquin = tamiel_at_one_hit()
-    s, I, L = b.s, b.s.I, b.new_york
+    s, I = b.s, b.s.I
     order, what, whom = s.rounds
     order[0], what[0], whom[0] = moloquin, A_ATTACK, tamiel
     assert declares(s, b.t, vashka, R_CO, 1) == (A_ATTACK, azra)

@@ -10,6 +10,8 @@ import sys
 import time
 from pathlib import Path
 
+import psutil
+
 from cli import ENV, ROOT
 
 from balance.compiling import ClosureCacheLocator
@@ -69,3 +71,27 @@ def test_a_cold_compile_is_announced_within_seconds(tmp_path):
         proc.wait()
     assert line.startswith("balance: compiling the rules kernel") and "minutes" in line, line
     assert elapsed < 20, elapsed
+
+
+def test_the_compile_parts_end_with_a_command_killed_outright(tmp_path):
+    """A cold compile runs its parts in processes of their own
+    (compiling.compile_parts); killed outright (SIGKILL, no cleanup), the
+    command takes them with it, rather than leaving them to compile on for
+    minutes and write the cache behind a newer command's back."""
+    (tmp_path / "slow_units.py").write_text("import time\n\ndef compile_unit(k, *decks):\n    time.sleep(120)\n")
+    code = "from balance.compiling import compile_parts; compile_parts('slow_units', 2, ())"
+    env = {**ENV, "PYTHONPATH": os.pathsep.join([str(tmp_path), ENV.get("PYTHONPATH", "")])}
+    proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=env)
+    me = psutil.Process(proc.pid)
+    deadline = time.time() + 60
+    while len(me.children()) < 2 and time.time() < deadline:
+        time.sleep(0.1)
+    parts = me.children()
+    assert len(parts) == 2
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    time.sleep(2)
+    left = [p for p in parts if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+    for p in left:
+        p.kill()
+    assert left == []

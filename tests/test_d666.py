@@ -11,9 +11,10 @@ from scipy.stats import binomtest, chisquare
 
 from balance.rules.innomine import d666
 from balance.rules.innomine import state as S
-from balance.rules.innomine.policies import W_D666_AFTER, W_D666_BEFORE, W_RESERVE
+from balance.agents.innomine.policies import W_D666_AFTER, W_D666_BEFORE, W_RESERVE
 from balance.rules.innomine.essence import card_cost
-from balance.rules.innomine.resonances import classic_faces, influence_roll, p_success, resonance_stat
+from balance.agents.innomine.chances import p_success
+from balance.rules.innomine.resonances import classic_faces, influence_roll, resonance_stat
 from balance.rules.innomine.tables import D_COST, D_CTYPE
 from balance.rules.innomine.vocabulary import MERCURIAN, SERVITOR
 from balance.sim.seeding import seed_streams

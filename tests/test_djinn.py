@@ -14,9 +14,9 @@ from test_choirs import ROLLS, board, chance, fighting, next_d6, stat, traced, w
 from balance.rules.innomine import state as S
 from balance.agents.innomine.actions import _best_attack, _best_move, _de_attune_value
 from balance.rules.innomine.actions import take_action
+from balance.agents.innomine.chances import attune_chance
 from balance.rules.innomine.attunement import (
     attune,
-    attune_chance,
     can_attune,
     de_attune,
     de_attune_faces,
@@ -38,8 +38,8 @@ from balance.rules.innomine.dissonance import dissonance_phase, wait_notes
 from balance.rules.innomine.end_turn import end_turn
 from balance.rules.innomine.humans import kill_human
 from balance.rules.innomine.matchup import prepare, replay_lines
-from balance.rules.innomine.policies import W_DEFEND, W_GANG, W_HOLD_TETHER, W_RETREAT, W_TRADE_DISCORD
-from balance.rules.innomine.policy_files import load_policy
+from balance.agents.innomine.policies import W_DEFEND, W_GANG, W_HOLD_TETHER, W_RETREAT, W_TRADE_DISCORD
+from balance.agents.innomine.policy_files import load_policy
 from balance.rules.innomine.tables import D_HITS
 from balance.rules.innomine.trace import (
     T_ATTACK,

@@ -19,7 +19,8 @@ from balance.rules.innomine.effects import damage_all
 from balance.rules.innomine.damage import corporeal_death, deal_damage, ethereal_loss
 from balance.rules.innomine.end_turn import count_influenced_turns
 from balance.rules.innomine.fledging import can_fledge_into, fledge
-from balance.rules.innomine.host_resonance import best_host, hold_rolls, resonate_host, return_to_realm
+from balance.agents.innomine.hosts import best_host
+from balance.rules.innomine.host_resonance import hold_rolls, resonate_host, return_to_realm
 from balance.rules.innomine.hosts import can_host, go_home, ride, unride
 from balance.rules.innomine.humans import age_mortals
 from balance.rules.innomine.seraphim import gullibility

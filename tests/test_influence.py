@@ -11,10 +11,11 @@ from positions import BELIAL, GABRIEL, Board, peek
 from scipy.stats import binomtest
 
 from balance.rules.innomine import state as S
+from balance.agents.innomine.chances import p_success
 from balance.rules.innomine.beings import attach, leave_play
 from balance.rules.innomine.d666 import D666, target_for_faces
 from balance.rules.innomine.d666 import roll as d666_roll
-from balance.rules.innomine.policies import W_D666_AFTER, W_D666_BEFORE
+from balance.agents.innomine.policies import W_D666_AFTER, W_D666_BEFORE
 from balance.rules.innomine.tables import D_HITS
 from balance.rules.innomine.resonances import (
     OP_GE,
@@ -25,7 +26,6 @@ from balance.rules.innomine.resonances import (
     in_reach,
     influence_roll,
     modifier,
-    p_success,
     resonance_stat,
     resonate,
     steal_essence,

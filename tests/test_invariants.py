@@ -25,7 +25,7 @@ from balance.rules.innomine.turn import next_turn
 from balance.rules.innomine.matchup import play_range, prepare
 from balance.agents.innomine.search import searched_turn
 from balance.agents.kinds import A_CHECK
-from balance.rules.innomine.policy_files import load_agent
+from balance.agents.innomine.policy_files import load_agent
 from balance.rules.innomine.d666 import CLASSIC, D666
 from balance.rules.innomine.setup import setup
 from balance.rules.innomine.tables import pack

@@ -33,7 +33,7 @@ from balance.rules.innomine.end_turn import end_turn
 from balance.rules.innomine.essence import action_cost, gain_essence
 from balance.rules.innomine.turn import next_turn, start_turn
 from balance.rules.innomine.humans import age_mortals, resolve_afterlife
-from balance.rules.innomine.policies import W_COURT, W_GANG, W_RESERVE, W_TRADE_DISCORD, W_WAIT
+from balance.agents.innomine.policies import W_COURT, W_GANG, W_RESERVE, W_TRADE_DISCORD, W_WAIT
 from balance.rules.innomine.d666 import CLASSIC
 from balance.rules.innomine.setup import setup
 from balance.rules.innomine.tables import D_COST, D_CTYPE, D_HITS, D_LIFESPAN

@@ -16,7 +16,7 @@ from balance.rules.innomine.act_targets import inspirable
 from balance.rules.innomine.acts import play_card
 from balance.rules.innomine.damage import deal_damage
 from balance.rules.innomine.effects import use_ability
-from balance.rules.innomine.host_resonance import human_worth
+from balance.agents.innomine.hosts import human_worth
 from balance.rules.innomine.tables import D_HITS
 from balance.rules.innomine.vocabulary import C_INFLUENCED_HELL, CORPOREAL, E_INFLUENCE, ETHEREAL_REALM
 

@@ -34,10 +34,10 @@ from balance.rules.innomine.combat import (
 from balance.rules.innomine.d666 import CLASSIC, D666
 from balance.rules.innomine.damage import final_zero_hits, resolve_zero_hits
 from balance.rules.innomine.effects import human_influence
-from balance.rules.innomine.host_resonance import rider_options
+from balance.agents.innomine.hosts import rider_options
 from balance.rules.innomine.hosts import ride
 from balance.rules.innomine.humans import age_mortals, kill_human
-from balance.rules.innomine.policies import W_COMBAT_ACTS, W_D666_AFTER, W_D666_BEFORE, W_RETREAT
+from balance.agents.innomine.policies import W_COMBAT_ACTS, W_D666_AFTER, W_D666_BEFORE, W_RETREAT
 from balance.rules.innomine.resonances import (
     ANY_REALM,
     OP_GT,

@@ -43,7 +43,6 @@ from ...rules.innomine.beings import (
     unfledged,
 )
 from ...rules.innomine.attunement import (
-    attune_chance,
     can_attune,
     de_attune_chance,
     defends_from_afar,
@@ -62,10 +61,10 @@ from ...rules.innomine.dissonance import harm_notes, oath_urge, wait_notes
 from ...rules.innomine.end_turn import rite_player
 from ...rules.innomine.essence import action_cost
 from ...rules.innomine.fledging import can_fledge_into, fledge_cost
-from ...rules.innomine.host_resonance import best_host, human_worth, may_attach, rider_options
+from ...rules.innomine.host_resonance import may_attach
 from ...rules.innomine.humans import court_gain, dealing_gain, side_counter
 from ...rules.innomine.marches import in_marches
-from ...rules.innomine.policies import (
+from .policies import (
     NOTE_COST,
     W_ATTACK_SERVITOR,
     W_COURT,
@@ -86,9 +85,7 @@ from ...rules.innomine.resonances import (
     can_influence,
     can_protect,
     influences,
-    p_faces,
     is_lilim,
-    p_success,
     protect_faces,
     resonance_stat,
     steal_faces,
@@ -159,7 +156,9 @@ from ...rules.innomine.vocabulary import (
     SERVITOR,
     TOOL,
 )
+from .chances import attune_chance, p_faces, p_success
 from .combat import may_join_attack, other_means, preferred_type, target_value
+from .hosts import best_host, human_worth, rider_options
 
 
 @njit(cache=True)
@@ -403,7 +402,7 @@ def _de_attune_value(s, t, i, p, x):
     """What trying to de-Attune i from x, which seat p no longer holds, is
     worth: the freedom to guard another Being (0.3 defend) and, for a Djinn,
     which de-Attunes "in order to harm a target", x's worth as a target
-    (agents combat.target_value, so the styles that fight try it sooner) -- at the
+    (combat.target_value, so the styles that fight try it sooner) -- at the
     roll's chance, less a note's worth on a failure."""
     pk = de_attune_chance(s, t, i)
     gain = 0.3 * weight(s, p, W_DEFEND)

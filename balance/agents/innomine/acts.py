@@ -12,14 +12,14 @@ from numba import njit
 from ...agents.points import n_options, offered
 from .actions import best_ability
 from .combat import target_value
+from .hosts import human_worth
 from ...rules.innomine.act_targets import can_plot_theft, inspirable, own_tether
 from ...rules.innomine.beings import can_hold, ctype_of, has_effect, is_being, is_human_card
 from ...rules.innomine.combat import boost_helps
 from ...rules.innomine.end_turn import hand_limit
 from ...rules.innomine.essence import card_cost
-from ...rules.innomine.host_resonance import human_worth
 from ...rules.innomine.hosts import is_rider
-from ...rules.innomine.policies import (
+from .policies import (
     W_ATTACH,
     W_HOLD_TETHER,
     W_INFLUENCE,
@@ -205,7 +205,7 @@ def _human_of_other_side(s, t, p):
     """Penitence, Temptation: "Target a Human controlled by a Demon Prince" (an
     Archangel) -- of the Beings that count as Humans for card purposes (Saints
     and Undead too, I57) controlled by the other side, the one p wants most
-    (host_resonance.human_worth); -1 if none."""
+    (hosts.human_worth); -1 if none."""
     best, best_v = -1, -1e9
     for h in beings_in_play(s):
         if (is_being(s, t, h) and is_human_card(t, s.I[h, F_DESIGN]) and s.I[h, F_CTRL] >= 0

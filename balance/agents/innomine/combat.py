@@ -50,7 +50,7 @@ from ...rules.innomine.combat import (
 from ...rules.innomine.combat_types import open_types, text_types
 from ...rules.innomine.dissonance import harm_notes
 from ...rules.innomine.humans import afterlife_side, dealing_gain, lean, realm_share
-from ...rules.innomine.policies import (
+from .policies import (
     NOTE_COST,
     W_ATTACK_HUMAN,
     W_ATTACK_SERVITOR,
@@ -64,7 +64,7 @@ from ...rules.innomine.policies import (
     weight,
 )
 from ...rules.innomine.ranks import worth
-from ...rules.innomine.resonances import forfeit_count, forfeit_faces, p_faces, tear_expectation
+from ...rules.innomine.resonances import forfeit_count, forfeit_faces, tear_expectation
 from ...rules.innomine.state import (
     ATTACKING,
     DEFENDING,
@@ -103,6 +103,7 @@ from ...rules.innomine.vocabulary import (
     TOOL,
 )
 from ..points import n_options, offered, subject
+from .chances import p_faces
 
 
 # ------------------------------------------------------------------ what a Being is worth

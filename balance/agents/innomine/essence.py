@@ -5,10 +5,10 @@ from numba import njit
 
 from ...agents.points import n_options
 from ...rules.innomine.essence import card_cost
-from ...rules.innomine.policies import W_D666_AFTER, W_RESERVE, W_TRADE_DISCORD, weight
-from ...rules.innomine.resonances import essence_before
+from .policies import W_D666_AFTER, W_RESERVE, W_TRADE_DISCORD, weight
 from ...rules.innomine.state import F_DESIGN, F_DISS, S_ESSENCE, hand
 from ...rules.innomine.tables import D_COST
+from .chances import essence_before
 
 
 @njit(cache=True)

@@ -5,7 +5,7 @@ from numba import njit
 from ...rules.innomine.information import resample_unseen
 from ...rules.innomine.state import G_TURN, log, tracing
 from ...rules.innomine.decisions import ACTION, unpack
-from ...rules.innomine.trace import T_SEARCH, T_SEARCH_ACTION, search_action_value
+from ...rules.innomine.trace import T_SEARCH, T_SEARCH_ACTION, search_action_value, search_value
 from ...sim.seeding import rekey
 from ..kinds import A_KIND, A_ROLLOUT_KIND
 from ..points import D_BRANCH, D_N, D_ROLLOUT, MAX_SEARCHED, subject
@@ -35,8 +35,8 @@ def branch(s, t, p, j):
 @njit(cache=True)
 def show_values(s, p, j, kind):
     """In a traced game, the values the search found for each option of its
-    decision j, of ``kind`` (in thousandths of a win); an action's with the
-    Being whose it is."""
+    decision j, of ``kind`` (in thousandths of a win, trace.search_value); an
+    action's with the Being whose it is."""
     if not tracing(s):
         return
     for k in range(s.dec[D_N]):
@@ -45,4 +45,4 @@ def show_values(s, p, j, kind):
             what, target, second = unpack(s.opt[k, 0])
             log(s, p, subject(s), target, T_SEARCH_ACTION, search_action_value(what, second, worth))
         else:
-            log(s, p, s.opt[k, 0], s.opt[k, 1], T_SEARCH, worth)
+            log(s, p, s.opt[k, 0], s.opt[k, 1], T_SEARCH, search_value(kind, worth))

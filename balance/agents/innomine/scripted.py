@@ -16,10 +16,14 @@ from ...rules.innomine.decisions import (
     FREE_ATTACK,
     FREE_MOVE,
     GIVE_OBJECT,
+    GULLIBILITY_PICK,
+    GULLIBILITY_ROLL,
+    HABBALITE_FAILURE,
     JOIN_ATTACK,
     LEADER,
     PIT_TRAP,
     RETREAT_TO,
+    RIDER_HOST,
     SEND_REINFORCEMENTS,
     SONG_TARGET,
     pack,
@@ -39,6 +43,8 @@ from .combat import (
     choose_song_target,
 )
 from .essence import choose_after, choose_before, choose_discard, choose_trade
+from .hosts import choose_rider_host
+from .resonances import choose_gullibility_pick, choose_gullibility_roll, choose_habbalite_failure
 
 
 @njit(cache=True)
@@ -84,6 +90,14 @@ def scripted_choice(s, t, p, kind):
         return choose_pit_trap(s, t, p)
     if kind == LEADER:
         return choose_leader(s, t, p)
+    if kind == RIDER_HOST:
+        return choose_rider_host(s, t, p)
+    if kind == HABBALITE_FAILURE:
+        return choose_habbalite_failure(s, t, p)
+    if kind == GULLIBILITY_PICK:
+        return choose_gullibility_pick(s, t, p)
+    if kind == GULLIBILITY_ROLL:
+        return choose_gullibility_roll(s, t, p)
     raise ValueError("no scripted chooser for this decision kind")
 
 

@@ -40,7 +40,7 @@ from numba import njit
 from .beings import add_dissonance, can_act, has_sheet, has_text, is_being, is_human_card, move_to, sheet_param
 from .d666 import check_chance, d6_check
 from .dissonance import fading_note
-from .resonances import p_faces, resonance_roll, target_hits
+from .resonances import resonance_roll, target_hits
 from .state import (
     ATTACKING,
     DEFENDING,
@@ -93,7 +93,7 @@ def can_attune(s, t, i, x):
 
 
 @njit(cache=True)
-def _rolls(s, t, i, x):
+def rolls_to_attune(s, t, i, x):
     """Does i roll to Attune to x?  A Cherub Attunes "automatically", a Djinn
     "succeed[s] automatically for an Object"; a Djinn rolls for a Being."""
     return t.C[s.I[i, F_DESIGN], D_KIND] == DJINN and is_being(s, t, x)
@@ -108,19 +108,13 @@ def attune_faces(s, t, i, x):
 
 
 @njit(cache=True)
-def attune_chance(s, t, i, x):
-    """Exact chance that i's Attunement to x takes (as resonances.p_faces)."""
-    return p_faces(s, i, attune_faces(s, t, i, x)) if _rolls(s, t, i, x) else 1.0
-
-
-@njit(cache=True)
 def attune(s, t, i, x):
     """i uses its action to Attune to x: a Cherub automatically, a Djinn with
     its Resonance roll on a Being (a Resonance roll against the target's Hits,
     so the d666 variant's Essence may buy it up; a failure costs nothing, the
     rulebook naming no cost) and automatically on an Object.  Returns True if
     i is now Attuned to x."""
-    if _rolls(s, t, i, x):
+    if rolls_to_attune(s, t, i, x):
         ok, r = resonance_roll(s, t, i, x, attune_faces(s, t, i, x), T_ATTUNE, T_ATTUNE_FAIL)
         if not ok:
             return False

@@ -8,7 +8,7 @@ from numba import njit
 
 (ACT, GIVE_OBJECT, DISCARD, DISCORD_TRADE, D666_BEFORE, D666_AFTER, ACTION, FREE_MOVE, FREE_ATTACK,
  CALABITE_NOTE, COMBAT_TYPE, DEFENSE_ACT, JOIN_ATTACK, DEFEND, DECLARE, SEND_REINFORCEMENTS, PIT_TRAP,
- RETREAT_TO, LEADER, SONG_TARGET) = range(20)
+ RETREAT_TO, LEADER, SONG_TARGET, RIDER_HOST, HABBALITE_FAILURE, GULLIBILITY_PICK, GULLIBILITY_ROLL) = range(24)
 DECISIONS = {
     "act": "Phase 5: play card a of the hand on target b (-1: none), or stop (row 0)",
     "give_object": "Phase 5: give loose Object a to Being b of its realm, or leave it (row 0)",
@@ -39,7 +39,17 @@ DECISIONS = {
     "retreat_to": "Retreat: Being points.subject leaves the combat for Location a",
     "leader": "Leader: the defending Being a acts before the attackers this round (rows 1 on), or none (row 0)",
     "song_target": "Song of Fire sung by Being points.subject: it hurts Being b (row 1), or spares it (row 0)",
+    "rider_host": "a Kyriotate or Shedite (points.subject) ejected from its host, or fledged on Earth, makes its "
+                  "Resonance roll on Being a (rows 1 on), or returns to its Realm (row 0)",
+    "habbalite_failure": "a failed Habbalite roll (points.subject): a note of Dissonance (row 0, a = HAB_NOTE), "
+                         "Influenced by a random other player (row 1, HAB_INFLUENCED), or a roll again on Being b "
+                         "not tried this turn (a = HAB_AGAIN)",
+    "gullibility_pick": "Gullibility: the Seraph's (points.subject) controller names the Balseraph a that may "
+                        "take a free Resonance on it",
+    "gullibility_roll": "Gullibility: the Balseraph points.subject takes its free Resonance on Seraph b (row 1), "
+                        "or not (row 0)",
 }
+HAB_NOTE, HAB_INFLUENCED, HAB_AGAIN = range(3)     # what a HABBALITE_FAILURE row's a is
 
 # what a chosen action is (the ACTION kind's rows)
 (K_WAIT, K_RESONATE, K_STEAL, K_ATTACK, K_ABILITY, K_MOVE, K_ATTUNE, K_DEATTUNE, K_PROTECT, K_VIEW,

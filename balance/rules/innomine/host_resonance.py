@@ -29,13 +29,14 @@ Bound rolls are traced as what they are, not as Influence.  Readings: I60-I64.
 """
 from numba import njit
 
+from ...agents.innomine.decide import decide
+from ...agents.points import about, clear, n_options, offer
+
 from .beings import is_being, send_home
+from .decisions import RIDER_HOST
 from .dissonance import add_dissonance
-from .hosts import can_host, dying, go_home, is_rider, ride, unride
-from .humans import afterlife_side
-from .policies import W_INFLUENCE, W_RETREAT, score, weight
-from .ranks import worth
-from .resonances import OP_GE, classic_faces, influence_roll, p_success, resonance_stat
+from .hosts import can_host, go_home, is_rider, ride, unride
+from .resonances import OP_GE, influence_roll, resonance_stat
 from .state import (
     F_CTRL,
     F_DESIGN,
@@ -50,9 +51,9 @@ from .state import (
     loc_earth,
     realm_of,
 )
-from .tables import D_CTYPE, D_KIND, P_SIDE
+from .tables import D_KIND
 from .trace import T_BOUND, T_HOLD, T_UNBOUND, WHY_HOLD
-from .vocabulary import CELESTIAL, HUMAN, SERVITOR, SHEDITE
+from .vocabulary import CELESTIAL, SHEDITE
 
 MAX_BOUNCES = 8   # an ejection chain this long ends with the ejected rider choosing its Realm
 
@@ -61,9 +62,9 @@ MAX_BOUNCES = 8   # an ejection chain this long ends with the ejected rider choo
 def resonate_host(s, t, r, h):
     """Rider r rolls to attach to h.  Success: r leaves any host it had, any
     rider of h is ejected, r attaches to h.  Failure: r returns to its Realm.
-    An ejected rider makes its immediate roll on the Being at its Location its
-    controller likes best, or returns to its Realm when there is none (or after
-    MAX_BOUNCES ejections in a row, I63).  Returns whether r's roll succeeded."""
+    An ejected rider makes its immediate roll on a Being at its Location, or
+    returns to its Realm, as its controller's agent chooses (new_host); after
+    MAX_BOUNCES ejections in a row it returns (I63).  Returns whether r's roll succeeded."""
     first = True
     won = False
     for bounce in range(MAX_BOUNCES + 1):
@@ -82,7 +83,7 @@ def resonate_host(s, t, r, h):
         ride(s, t, r, h)
         if e < 0:
             return won
-        h = best_host(s, t, e, s.I[e, F_CTRL], True)[0] if bounce < MAX_BOUNCES else -1
+        h = new_host(s, t, e, True) if bounce < MAX_BOUNCES else -1
         if h < 0:
             send_home(s, t, e)
             return won
@@ -91,53 +92,22 @@ def resonate_host(s, t, r, h):
 
 
 @njit(cache=True)
-def host_worth(s, t, p, h):
-    """How much seat p wants to ride Being h: 1, +0.5 if another seat controls it."""
-    v = 1.0
-    if s.I[h, F_CTRL] >= 0 and s.I[h, F_CTRL] != p:
-        v += 0.5
-    return v
-
-
-@njit(cache=True)
-def human_worth(s, t, p, j):
-    """How much seat p wants Human/Ethereal j under its Influence: as a host
-    (host_worth), +0.5 for a Human whose afterlife now favours p; a Saint or
-    Undead, which "count as Humans for card purposes" (I57), is a Servitor taken
-    from its Superior, worth 0.1 more per Essence it is worth (ranks.worth)."""
-    v = host_worth(s, t, p, j)
-    c = t.C[s.I[j, F_DESIGN], D_CTYPE]
-    if c == HUMAN:
-        if afterlife_side(s, t, j) == t.seat[p, P_SIDE]:
-            v += 0.5
-    elif c == SERVITOR:
-        v += 0.1 * worth(s, t, j)
-    return v
-
-
-@njit(cache=True)
-def best_host(s, t, r, p, here):
-    """The Being on Earth (at r's Location when ``here``: an ejected rider's
-    "immediate resonance roll on some Being at their Location") that seat p
-    would best have rider r attach to, by chance of success times worth; not
-    one p already controls, nor one that is dying (hosts.dying: past its
-    Lifespan or at 0 Hits, which a Shedite of Saminga's keeps in play only to
-    the end of the turn, I71), whose death would give r a note and Trauma
-    (I62).  Returns (host or -1, score)."""
-    best_h, best = -1, -1e9
-    w = weight(s, p, W_INFLUENCE)
-    stat, op = resonance_stat(t.C[s.I[r, F_DESIGN], D_KIND])
+def new_host(s, t, r, here):
+    """The Being on Earth that rider r makes its Resonance roll on -- one at its
+    Location when ``here`` (an ejected rider's "immediate resonance roll on
+    some Being at their Location") -- or -1, back to its Realm, as its
+    controller's agent chooses (RIDER_HOST) among those it may attach to
+    (hosts.can_host)."""
+    clear(s)
+    about(s, r)
+    offer(s, -1, -1)
     for h in beings_in_play(s):
-        if (not can_host(s, t, r, h) or s.I[h, F_CTRL] == p or realm_of(s, s.I[h, F_LOC]) != loc_earth(s)
-                or dying(s, t, h)):
-            continue
-        if here and s.I[h, F_LOC] != s.I[r, F_LOC]:
-            continue
-        ps = p_success(s, t, r, h, stat, op)
-        sc = score(s, p, w * ps * host_worth(s, t, p, h))
-        if ps > 0 and sc > best:
-            best_h, best = h, sc
-    return best_h, best
+        if (can_host(s, t, r, h) and realm_of(s, s.I[h, F_LOC]) == loc_earth(s)
+                and (not here or s.I[h, F_LOC] == s.I[r, F_LOC])):
+            offer(s, h, -1)
+    if n_options(s) == 1:
+        return -1
+    return s.opt[decide(s, t, s.I[r, F_CTRL], RIDER_HOST), 0]
 
 
 @njit(cache=True)
@@ -146,33 +116,6 @@ def may_attach(s, t, i):
     Trauma, on Earth ("on the turn the Kyriotate Moved there or on any later turn")."""
     return (is_rider(t, s.I[i, F_DESIGN]) and s.I[i, F_TRAUMA] == 0
             and realm_of(s, s.I[i, F_LOC]) == loc_earth(s))
-
-
-@njit(cache=True)
-def rider_options(s, t, i, p):
-    """A riding Kyriotate's or Shedite's choices besides Wait: Resonate another
-    Being on Earth, worth its value less the host it gives up; or go back to
-    its Realm, worth a Shedite's chance of failing its next roll to hold on
-    (a note of Dissonance), weighed by the retreat weight.  A dying host
-    (Saminga's Shedim stay in one until the end of the turn, I71) is worth
-    nothing, and leaving it spares the note and Trauma of its death.  Returns
-    (new host or -1, its score, score of going home)."""
-    h = s.I[i, F_HOST]
-    doomed = dying(s, t, h)
-    a, v = best_host(s, t, i, p, False)
-    if a >= 0:
-        stat, op = resonance_stat(t.C[s.I[i, F_DESIGN], D_KIND])
-        ps = p_success(s, t, i, a, stat, op)
-        keep = 0.0 if doomed else host_worth(s, t, p, h)
-        v = score(s, p, weight(s, p, W_INFLUENCE) * (ps * host_worth(s, t, p, a) - keep))
-    home = -0.5
-    if doomed:
-        home = 0.5
-    elif t.C[s.I[i, F_DESIGN], D_KIND] == SHEDITE:
-        turns = s.g[G_TURN] + 1 - s.I[i, F_HOST_TURN]
-        fail = 1.0 - classic_faces(s, t, i, h, CELESTIAL, OP_GE, -turns) / 6.0
-        home = weight(s, p, W_RETREAT) * fail - 0.5
-    return a, v, score(s, p, home)
 
 
 @njit(cache=True)
@@ -208,11 +151,11 @@ def hold_rolls(s, t):
 @njit(cache=True)
 def arrive_on_earth(s, t, r):
     """A Kyriotate or Shedite fledged on Earth "must make a Resonance roll
-    immediately, or be able to stay on Earth without a host": on the Being its
-    controller likes best, or back to its Realm when there is none (I39)."""
+    immediately, or be able to stay on Earth without a host": on a Being its
+    controller's agent chooses, or back to its Realm (new_host, I39)."""
     if not is_rider(t, s.I[r, F_DESIGN]) or realm_of(s, s.I[r, F_LOC]) != loc_earth(s):
         return
-    h = best_host(s, t, r, s.I[r, F_CTRL], False)[0]
+    h = new_host(s, t, r, False)
     if h >= 0:
         resonate_host(s, t, r, h)
     else:

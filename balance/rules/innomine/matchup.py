@@ -13,7 +13,7 @@ from ...agents.innomine.search import simulate_searched_pairs
 from ...agents.kinds import A_KIND, SEARCH
 from ...agents.points import D_DECIDED
 from .game import record_arrays, simulate_pairs
-from .policy_files import Agent, load_agent
+from ...agents.innomine.policy_files import Agent, load_agent
 from .state import G_TRACE_N, new_state
 from .tables import pack
 from .trace import decode

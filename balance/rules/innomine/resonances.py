@@ -50,20 +50,27 @@ from .beings import (
     set_influence,
     sheet_param,
 )
-from .decisions import CALABITE_NOTE, D666_AFTER, D666_BEFORE, ability_b
-from .d666 import D666, check_chance, d6_check, rescue_cost, target_for_faces
+from .decisions import (
+    CALABITE_NOTE,
+    D666_AFTER,
+    D666_BEFORE,
+    HAB_AGAIN,
+    HAB_INFLUENCED,
+    HAB_NOTE,
+    HABBALITE_FAILURE,
+    ability_b,
+)
+from .d666 import D666, d6_check, rescue_cost, target_for_faces
 from .d666 import roll as d666_roll
 from .damage import counters_for, deal_damage
 from .dissonance import add_dissonance
 from .essence import pay
 from .objects import talisman_bonus
-from .policies import W_D666_BEFORE, is_random, weight
 from .state import (
     F_ACTS,
     F_CTRL,
     F_DESIGN,
     F_DISCORD,
-    F_DISS,
     F_FORFEIT,
     F_GUARD,
     F_GUARD_BY,
@@ -290,21 +297,6 @@ def _faces(s, t, actor, target, stat, op, m):
 
 
 @njit(cache=True)
-def p_success(s, t, actor, target, stat, op):
-    """Exact chance that actor's Influence roll on target succeeds: a d6, or in
-    the d666 variant the d666 it becomes, with the Essence the policy spends first."""
-    return p_faces(s, actor, classic_faces(s, t, actor, target, stat, op))
-
-
-@njit(cache=True)
-def p_faces(s, actor, faces):
-    """Exact chance that a Resonance roll of actor succeeding on ``faces`` of a
-    d6 succeeds (see resonance_roll), with the Essence actor's controller spends
-    before a d666."""
-    return check_chance(s.g[G_VARIANT], faces, essence_before(s, s.I[actor, F_CTRL]))
-
-
-@njit(cache=True)
 def influence_roll(s, t, actor, target, stat, op, extra=0, ok_code=T_INFLUENCE, fail_code=T_INFLUENCE_FAIL):
     """Roll d6 + modifiers (+ ``extra``) against target's Hits in ``stat`` (or
     its d666), traced as resonance_roll; returns (success, result): the die, or
@@ -335,14 +327,6 @@ def untraced_roll(s, t, actor, target, faces):
         return resonance_d666(s, t, actor, target, faces)
     r = d6(s.rng)
     return r > 6 - faces, r, r
-
-
-@njit(cache=True)
-def essence_before(s, p):
-    """Essence seat p spends before a d666 Resonance roll: the policy's
-    d666_before, as far as its Essence goes."""
-    want = int(weight(s, p, W_D666_BEFORE))
-    return min(want, s.S[p, S_ESSENCE]) if want > 0 else 0
 
 
 @njit(cache=True)
@@ -459,29 +443,28 @@ def _short_influence(s, target, seat, actor):
 
 @njit(cache=True)
 def _habbalite_failure(s, t, actor):
-    """The three outcomes of a failed Habbalite roll, chosen by its controller:
-    roll again on a target not yet tried this turn (returned); let the Habbalite
-    be Influenced by a random other player until end of turn; or take a note of
-    Dissonance.  Returns the next target, or -1."""
+    """The three outcomes of a failed Habbalite roll, chosen by its controller's
+    agent (HABBALITE_FAILURE): take a note of Dissonance; be Influenced by a
+    random other player until end of turn; or roll again on a Being not yet
+    tried this turn (returned).  Returns the next target, or -1."""
     p = s.I[actor, F_CTRL]
-    nxt = _untried_target(s, t, actor)
-    if nxt >= 0 and (not is_random(s, p) or below(s.rng, DICE, 2) == 0):
-        return nxt
-    if s.I[actor, F_DISS] < 2:
+    clear(s)
+    about(s, actor)
+    offer(s, HAB_NOTE, -1)
+    offer(s, HAB_INFLUENCED, -1)
+    for j in beings_in_play(s):
+        if can_influence(s, t, actor, j) and s.I[j, F_CTRL] != p:
+            offer(s, HAB_AGAIN, j)
+    k = decide(s, t, p, HABBALITE_FAILURE)
+    if s.opt[k, 0] == HAB_AGAIN:
+        return s.opt[k, 1]
+    if s.opt[k, 0] == HAB_NOTE:
         add_dissonance(s, t, actor, WHY_RESONANCE)
         return -1
     q = below(s.rng, DICE, s.S.shape[0] - 1)
     if q >= p:
         q += 1
     _short_influence(s, actor, q, -1)
-    return -1
-
-
-@njit(cache=True)
-def _untried_target(s, t, actor):
-    for j in beings_in_play(s):
-        if can_influence(s, t, actor, j) and s.I[j, F_CTRL] != s.I[actor, F_CTRL]:
-            return j
     return -1
 
 

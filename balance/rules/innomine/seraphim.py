@@ -20,10 +20,14 @@ Tethers (agents/innomine/actions._best_move).
 """
 from numba import njit
 
+from ...agents.innomine.decide import decide
+from ...agents.points import about, clear, n_options, offer
+
 from ...sim.seeding import DICE, below, d6
 from .beings import add_dissonance, has_text, is_being
 from .decks import deck_card, deck_count
-from .resonances import p_success, resonance_stat, resonate
+from .decisions import GULLIBILITY_PICK, GULLIBILITY_ROLL
+from .resonances import resonate
 from .state import (
     EVENTS,
     F_CTRL,
@@ -158,32 +162,31 @@ def gullibility(s, t, p):
     """Gullibility: as seat p's Actions phase begins, for every Seraph of another
     seat, one Balseraph of p per level of the Seraph's Discord "may take one free
     action to use their Resonance on the Angel [...] regardless of Location".  The
-    Seraph's controller chooses the Balseraph each time: the one least likely to
-    succeed, which may be the same one again (I33).  It takes the free roll
-    whenever it can succeed."""
-    stat, op = resonance_stat(BALSERAPH)
+    Seraph's controller's agent names the Balseraph each time, which may be the
+    same one again (GULLIBILITY_PICK, I33), and p's agent chooses whether it
+    rolls (GULLIBILITY_ROLL); not one without game text, of which its
+    Resonance is part (in Trauma, or a Kyriotate's host: I60)."""
     for a in beings_in_play(s):
         if not (is_being(s, t, a) and t.C[s.I[a, F_DESIGN], D_KIND] == SERAPH and s.I[a, F_DISCORD] > 0):
             continue
         for _ in range(s.I[a, F_DISCORD]):
             if s.I[a, F_CTRL] == p or not is_being(s, t, a):
                 break
-            b = _weakest_balseraph(s, t, p, a, stat, op)
-            if b < 0 or p_success(s, t, b, a, stat, op) <= 0:
+            clear(s)
+            about(s, a)
+            for b in beings_in_play(s):
+                if (is_being(s, t, b) and s.I[b, F_CTRL] == p and t.C[s.I[b, F_DESIGN], D_KIND] == BALSERAPH
+                        and has_text(s, b)):
+                    offer(s, b, a)
+            if n_options(s) == 0:
+                break
+            b = s.opt[decide(s, t, s.I[a, F_CTRL], GULLIBILITY_PICK), 0]
+            clear(s)
+            about(s, b)
+            offer(s, 0, a)
+            offer(s, 1, a)
+            if decide(s, t, p, GULLIBILITY_ROLL) == 0:
                 break
             resonate(s, t, b, a)
 
 
-@njit(cache=True)
-def _weakest_balseraph(s, t, p, a, stat, op):
-    """The Balseraph of p with the least chance against Seraph a, or -1; not
-    one without game text, of which its Resonance is part (in Trauma, or a
-    Kyriotate's host: I60)."""
-    best, best_p = -1, 2.0
-    for b in beings_in_play(s):
-        if (is_being(s, t, b) and s.I[b, F_CTRL] == p and t.C[s.I[b, F_DESIGN], D_KIND] == BALSERAPH
-                and has_text(s, b)):
-            ps = p_success(s, t, b, a, stat, op)
-            if ps < best_p:
-                best, best_p = b, ps
-    return best

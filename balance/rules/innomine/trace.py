@@ -5,6 +5,7 @@ The kernel appends rows (turn, phase, seat, card, target, code, value) with
 """
 from numba import njit
 
+from . import decisions as D
 from .decisions import ACTION_WORDS
 
 (T_SETUP_TETHER, T_FIRST, T_DRAW, T_EVENT, T_GAIN, T_AGE_DEATH, T_AFTERLIFE, T_DISS_ROLL,
@@ -28,7 +29,7 @@ T_FREED = 88
 (T_LEAD, T_BERSERK) = range(91, 93)
 T_DISCORD_HELD = 93     # a Discord's roll that did not trigger: Berserk, Fear, Bad Temper, Cowardice
 T_FOUND_NOTHING = 94    # a search of game text (Tinkerer, Explorer, Computer) that found no card
-T_SEARCH = 95          # a search agent's estimate of one option (value in thousandths of a win)
+T_SEARCH = 95          # a search agent's estimate of one option: value = search_value(kind, worth in thousandths)
 T_SEARCH_ACTION = 96   # the same for an action of Being card on target: value = search_action_value(...)
 ACTION_SPAN = 64       # T_SEARCH_ACTION: the value's kind and second-action flag below, worth above
 NO_SUPERIOR = -2     # T_AFTERLIFE's value when no Superior plays the side a Human goes to (docs/rules.md I7)
@@ -217,8 +218,8 @@ def decode(trace, n_rows, names, design, n_inst, seat_names):
             source=_place(card, n_inst, label, seat_names),
             where=_where(code, value, n_inst, label, seat_names),
             realm=_realm(code, value), side="an attacker" if value == 0 else "a defender",
-            option="doing nothing" if card < 0 else label.get(card, "-") + ("" if target < 0 else f" on {label.get(target, '-')}"),
-            worth=f"{value / 1000:.3f}",
+            option=_option(value % ACTION_SPAN, card, target, n_inst, label, seat_names) if code == T_SEARCH else "",
+            worth=f"{value // ACTION_SPAN / 1000:.3f}",
             action=_action(value, target, n_inst, label, seat_names) if code == T_SEARCH_ACTION else "",
             action_worth=f"{value // ACTION_SPAN / 1000:.3f}",
         )
@@ -232,6 +233,54 @@ def search_action_value(kind, second, worth):
     """A T_SEARCH_ACTION row's value: the action's kind (decisions.K_*), whether
     an Ofanite's second action comes first, and its worth in thousandths."""
     return worth * ACTION_SPAN + 2 * kind + (1 if second else 0)
+
+
+@njit(cache=True)
+def search_value(kind, worth):
+    """A T_SEARCH row's value: the decision's kind (decisions.DECISIONS) and the
+    option's worth in thousandths of a win."""
+    return worth * ACTION_SPAN + kind
+
+
+# What a T_SEARCH row's option (a, b) is, in words, by decision kind: a format of
+# a and b as cards or places (``{a}``, ``{b}``), their numbers (``{na}``, ``{nb}``),
+# a realm type (``{realm}``) or a combat action (``{declared}``); each kind's first
+# entry is for row a < 0 (or a == 0 where a is a yes/no), the second for the others.
+SEARCH_WORDS = {
+    D.DISCARD: (None, "discarding {a}"),
+    D.DISCORD_TRADE: ("keeping the notes", "trading three notes of {a} for Discord"),
+    D.D666_BEFORE: (None, "spending {na} Essence before the roll"),
+    D.D666_AFTER: ("keeping the failure", "buying the roll back for {na} Essence"),
+    D.CALABITE_NOTE: (None, "{na} damage"),
+    D.COMBAT_TYPE: (None, "a {realm} combat"),
+    D.DEFENSE_ACT: ("no Defense Act", "a Defense Act for a {realm} combat"),
+    D.JOIN_ATTACK: ("no more joining", "{a} joining"),
+    D.DEFEND: ("staying out", "Defending {b}"),
+    D.DECLARE: (None, "{declared}"),
+    D.SEND_REINFORCEMENTS: ("not sending reinforcements now", "sending {nb} from {a}"),
+    D.PIT_TRAP: ("no one yet", "removing {a}"),
+    D.RETREAT_TO: (None, "retreating to {a}"),
+    D.LEADER: ("no one first", "{a} first"),
+    D.SONG_TARGET: ("sparing {b}", "hurting {b}"),
+    D.RIDER_HOST: ("going back to its Realm", "riding {a}"),
+    D.HABBALITE_FAILURE: ("a note of Dissonance", "being Influenced by another player", "rolling again on {b}"),
+    D.GULLIBILITY_PICK: (None, "{a}"),
+    D.GULLIBILITY_ROLL: ("no roll", "a roll on {b}"),
+}
+YES_NO = (D.DEFEND, D.SONG_TARGET, D.GULLIBILITY_ROLL, D.HABBALITE_FAILURE)    # a is a number from 0
+COMBAT_WORDS = ("waits", "attacks {b}", "rolls its Gun at {b}", "sings its Song of Fire", "buys its boost", "",
+                "retreats", "tears at {b}", "", "makes {b} forfeit its actions", "disables {b}")
+
+
+def _option(kind, a, b, n_inst, label, seat_names):
+    """A T_SEARCH row's option, in words (SEARCH_WORDS; else an Act's: card a on b)."""
+    if kind not in SEARCH_WORDS:
+        return "doing nothing" if a < 0 else label.get(a, "-") + ("" if b < 0 else f" on {label.get(b, '-')}")
+    words = SEARCH_WORDS[kind]
+    text = words[min(a, len(words) - 1)] if kind in YES_NO else words[0 if a < 0 else 1]
+    return text.format(a=_place(a, n_inst, label, seat_names), b=_place(b, n_inst, label, seat_names), na=a, nb=b,
+                       realm=REALM_NAMES[a] if 0 <= a < 3 else "",
+                       declared=COMBAT_WORDS[a].format(b=_place(b, n_inst, label, seat_names)) if kind == D.DECLARE else "")
 
 
 def _action(value, target, n_inst, label, seat_names):

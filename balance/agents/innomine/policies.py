@@ -9,8 +9,8 @@ policy stream.  Ties are broken by the same stream.
 import numpy as np
 from numba import njit
 
-from ...sim.seeding import POLICY, below, uniform
-from .tables import D_ATK, D_HITS
+from ...sim.seeding import POLICY, uniform
+from ...rules.innomine.tables import D_ATK, D_HITS
 
 WEIGHTS = {
     "random": "1 = random-legal baseline: every legal option equally likely",
@@ -67,12 +67,6 @@ def score(s, p, value):
     if s.w[p, W_RANDOM] > 0.5:
         return 1.0 - uniform(s.rng, POLICY)
     return value + 1e-6 * uniform(s.rng, POLICY)
-
-
-@njit(cache=True)
-def below_policy(s, n):
-    """A uniform choice among n options from the policy stream."""
-    return below(s.rng, POLICY, n)
 
 
 @njit(cache=True)

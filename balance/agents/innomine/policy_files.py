@@ -3,8 +3,8 @@
 A file has a ``name``, a ``description``, an ``agent`` kind (agents.kinds;
 ``scripted`` if absent) and what that kind needs:
 - ``scripted`` and ``random``: a ``[weights]`` table with exactly the weights of
-  ``policies.WEIGHTS`` (the random agent's are read only at the decisions that
-  are not yet decision points);
+  ``policies.WEIGHTS`` (the random agent reads none of them: it is uniform over
+  every decision's options);
 - ``search``: a ``[budget]`` table -- ``rollouts`` per option, ``searched``
   (the decision kinds it searches, decisions.DECISIONS), ``horizon`` (turns
   past the decision's own; 0 = to the end of the game), ``rollout_agent``
@@ -20,10 +20,10 @@ from pathlib import Path
 
 import numpy as np
 
-from ...agents.kinds import A_HORIZON, A_KIND, A_MARGIN, A_ROLLOUT_KIND, A_ROLLOUTS, A_SEARCHED, KINDS, N_AGENT, SEARCH
-from ...agents.innomine.rollout import MAX_ROLLOUTS
+from ..kinds import A_HORIZON, A_KIND, A_MARGIN, A_ROLLOUT_KIND, A_ROLLOUTS, A_SEARCHED, KINDS, N_AGENT, SEARCH
+from .rollout import MAX_ROLLOUTS
 from ...errors import InputError
-from .decisions import DECISIONS
+from ...rules.innomine.decisions import DECISIONS
 from .policies import WEIGHTS, weights_vector
 
 POLICY_DIR = Path(__file__).resolve().parents[3] / "policies"

@@ -18,7 +18,7 @@ import time
 from balance.rules.innomine.game import R_TURNS, record_arrays, simulate_pairs
 from balance.rules.innomine.matchup import prepare
 
-BASE = 14          # the counters live in State.g after the game scalars
+BASE = 17          # the counters live in State.g after the game scalars
 TURN = ["start_turn", "draw", "gain", "age", "dissonance", "acts", "actions", "end_turn", "setup"]
 CHOICE = {10: "rivals, free move and attack, every action offered", 11: "Wait scored (riders)",
           12: "attach (riders)", 13: "Influence", 14: "Choir resonances", 15: "attack", 16: "abilities",

@@ -95,8 +95,7 @@ class Budget:
     seed: int = 1                       # of CMA-ES's sampling
 
     def check(self) -> None:
-        for name, v, low in (("--generations", self.generations, 1), ("--population", self.population, 2),
-                             ("--games", self.games, 2), ("--confirm-games", self.confirm_games, 2)):
+        for name, v, low in (("--generations", self.generations, 1), ("--population", self.population, 2)):
             if v is not None and v < low:
                 raise InputError(f"{name}: {v}: must be >= {low}")
         if not 1 <= self.seed < 2**32:
@@ -274,7 +273,7 @@ def tune_style(spec, deck: str, budget: Budget, jobs: int = 1, name: str = "tune
     games, confirm_games = budget.per_matchup(len(field))
     matchups = [prepare_cell(exp, o.cell) for o in field]
     row = next(iter(shipped.values())).row
-    styles = [Style(n, tuple(map(float, a.weights))) for n, a in shipped.items()]
+    styles = [Style(a.name, tuple(map(float, a.weights))) for a in shipped.values()]
     search = FieldPlay(field, matchups, row, exp.seed, jobs, log)
     start_scores = dict(zip(styles, search.evaluate(styles, games)))
     start = max(styles, key=lambda s: (start_scores[s], s.name))

@@ -12,27 +12,27 @@ Start: D's shipped styles are the scripted agents the experiment gives D (its
 and the search starts from the best.
 
 Search: CMA-ES (the ``cma`` package) over the weights of ``RANGES``, each
-within its range, the whole-number ones (switches, levels and counts the
-rules compare with a threshold or use as a count) rounded, the others to
+within its range, the whole-number ones (switches, levels and counts the rules
+compare with a threshold or use as a count) rounded, the others to
 ``DECIMALS`` places, so that a weight vector is played and written exactly as
-it is.  ``random`` stays the start's, and the d666 spends are searched only when
-a field cell plays the d666 variant.  Every weight vector of every generation
-plays the same games (the experiment's root seed, games 0..n-1 of each
-matchup, --games split evenly over the field's matchups in whole seed pairs:
-common random numbers), so candidates are ranked on their
-differences, not on the luck of their seeds.  The tuned style is the search
-distribution's mean after the last generation (``xfavorite``, CMA-ES's own
-estimate of the optimum under noise), not its luckiest candidate.
+it is. ``random`` stays the start's, and the d666 spends are searched only
+when a field cell plays the d666 variant. Every weight vector of every
+generation plays the same games (the experiment's root seed, games 0..n-1 of
+each matchup, --games split evenly over the field's matchups in whole seed
+pairs: common random numbers), so candidates are ranked on their differences,
+not on the luck of their seeds. The tuned style is the search distribution's
+mean after the last generation (``xfavorite``, CMA-ES's own estimate of the
+optimum under noise), not its luckiest candidate.
 
 Confirmation: on fresh seeds (root seed + ``tune.CONFIRM_SEED_OFFSET``, never
 used by the search) the tuned style and every shipped style play
---confirm-games games, split over the field's matchups as in the search.  Each score against the field has
-a pair-aware Wilson 95% interval (``intervals.pair_wilson``), and the
-difference tuned - shipped a paired t-interval (``sprt.paired_difference``)
-over seed pairs: a seed pair's value is D's mean score over the field's
-matchups in games 2k and 2k+1, so the unit of independence is the seed pair,
-never the game.  The headline compares the tuned style with the shipped style
-that scores best on these same seeds.
+--confirm-games games, split over the field's matchups as in the search. Each score
+against the field has a pair-aware Wilson 95% interval
+(``intervals.pair_wilson``), and the difference tuned - shipped a paired
+t-interval (``sprt.paired_difference``) over seed pairs: a seed pair's value
+is D's mean score over the field's matchups in games 2k and 2k+1, so the unit
+of independence is the seed pair, never the game. The headline compares the
+tuned style with the shipped style that scores best on these same seeds.
 """
 from __future__ import annotations
 

@@ -120,11 +120,11 @@ class Opponent:
     side: int
 
     def label(self) -> str:
+        """The opponent as printed: deck file stem, agent, threshold, and a variant or overrides if any."""
         c = self.cell
         deck, agent = (c.deck_b, c.policy_b) if self.side == 0 else (c.deck_a, c.policy_a)
-        extra = "".join(f", {x}" for x in (c.variant if c.variant != "classic" else "",
-                                           c.label if c.label != "baseline" else "") if x)
-        return f"{Path(deck).stem} ({agent}), threshold {c.threshold}{extra}"
+        extra = [x for x in (c.variant, c.label) if x not in ("classic", "baseline")]
+        return ", ".join([f"{Path(deck).stem} ({agent}), threshold {c.threshold}", *extra])
 
 
 def field_of(exp, deck: str) -> list[Opponent]:
@@ -211,13 +211,14 @@ class Coder:
     their own units, within their ranges."""
 
     def __init__(self, start: Style, names: list[str]):
-        self.start, self.names = start, names
+        self.start = start
         self.index = [list(WEIGHTS).index(n) for n in names]
         self.low = np.array([RANGES[n][0] for n in names], float)
         self.high = np.array([RANGES[n][1] for n in names], float)
         self.whole = [i for i, n in enumerate(names) if RANGES[n][2]]
 
     def encode(self, style: Style) -> np.ndarray:
+        """The searched weights of ``style``, clipped into their ranges (CMA-ES's start)."""
         return np.clip(np.array(style.weights)[self.index], self.low, self.high)
 
     def decode(self, x, name: str) -> Style:

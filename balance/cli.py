@@ -1,4 +1,4 @@
-"""The ``balance`` command: run, report, impact, simulate, replay, bench, validate.
+"""The ``balance`` command: run, compare, tune, styles, report, impact, simulate, replay, bench, validate.
 
 Bad input (decks, policies, numbers) prints one line naming the file or option,
 the field and what is allowed, and exits with code 2 -- never a traceback.
@@ -17,7 +17,9 @@ from .runner.experiment import MAX_GAMES, TURN_CAP_MAX
 
 DEFAULT_A, DEFAULT_B = "decks/gabriel.toml", "decks/belial.toml"
 LIMITS = {"--turn-cap": (TURN_CAP_MAX, "turns are recorded in 16 bits"), "--jobs": (1024, "worker processes"),
-          "--threshold": (999, "Humans"), "--max-step": (999, "a card number's bound")}
+          "--threshold": (999, "Humans"), "--max-step": (999, "a card number's bound"),
+          "--seed": (2**32 - 1, "CMA-ES seeds numpy's generator, which takes 32 bits"),
+          "--generations": (10_000, "generations"), "--population": (10_000, "weight vectors")}
 
 BENCH_CHUNK = 500
 
@@ -256,6 +258,32 @@ def cmd_tune(args):
     return 0 if result["reached"] else 1
 
 
+def cmd_styles(args):
+    """Tune a scripted play style's weights for one deck by self-play against
+    the experiment's field: the cells that play the deck against another deck,
+    with their opponents' agents.  CMA-ES starts from the deck's best shipped
+    style (the scripted agents the experiment gives it) and plays every weight
+    vector on the same games (common random numbers).  The tuned style is then
+    confirmed on fresh seeds against every shipped style, with a 95% interval
+    of the difference over seed pairs, and written as a policy file that any
+    --policy-a/-b, an experiment's policies axis or a search's rollout_agent
+    takes by its path.
+
+    Exit code 0: the tuned style is shown better than the best shipped style;
+    1: not shown better (the file is written all the same); 2: bad input."""
+    from .analysis.styles import BETTER, Budget, description, lines, out_file, tune_style, verdict, write_style
+    path = out_file(args.out, args.deck)     # before any game is played
+    budget = Budget(generations=args.generations, population=args.population, games=args.games,
+                    confirm_games=args.confirm_games, seed=args.seed)
+    result = tune_style(args.experiment, args.deck, budget, jobs=args.jobs, name=path.stem,
+                        log=lambda text: print(text, file=sys.stderr))
+    for line in lines(result):
+        print(line)
+    write_style(path, result["tuned"], description(result))
+    print(f"written to {path}")
+    return 0 if verdict(result["differences"][result["best"]]) == BETTER else 1
+
+
 def cmd_report(args):
     """Write the balance report of a run: index.html (one self-contained page), summary.md, figures/, tables/.
 
@@ -363,6 +391,28 @@ def parser():
     _jobs_arg(p)
     p.add_argument("--out", default="reports/tune", help="folder for tune.json (default %(default)s)")
     p.set_defaults(run=cmd_tune)
+    p = sub.add_parser("styles", help=_help(cmd_styles), description=cmd_styles.__doc__)
+    p.add_argument("experiment", help="experiment file whose cells with the deck make the field")
+    p.add_argument("--deck", required=True, help="deck file of the deck whose style is tuned, as the experiment "
+                                                 "names it (default: none, it is required)")
+    p.add_argument("--generations", type=_positive("--generations"), default=10,
+                   help="CMA-ES generations (default %(default)s)")
+    p.add_argument("--population", type=_positive("--population"),
+                   help="weight vectors per generation, at least 2 (default: CMA-ES's own choice for the weights searched, "
+                        "18 for the 15 of a field without the d666 variant)")
+    p.add_argument("--games", type=_positive("--games"), default=240,
+                   help="games per weight vector, split evenly over the field's matchups in seed pairs, the same "
+                        "seeds for all; at least 2 per matchup (default %(default)s)")
+    p.add_argument("--confirm-games", type=_positive("--confirm-games"), default=4000,
+                   help="games per style on fresh seeds, split over the matchups likewise: the tuned style's and "
+                        "each shipped style's (default %(default)s)")
+    p.add_argument("--seed", type=_positive("--seed"), default=1,
+                   help="seed of CMA-ES's sampling; the games play the experiment's seeds (default %(default)s)")
+    p.add_argument("--jobs", type=_positive("--jobs"), default=1, help="worker processes (default %(default)s)")
+    p.add_argument("--out", default="reports/styles",
+                   help="the policy file to write (a .toml path) or a folder for <deck>_tuned.toml "
+                        "(default %(default)s)")
+    p.set_defaults(run=cmd_styles)
     p = sub.add_parser("report", help=_help(cmd_report), description=cmd_report.__doc__)
     p.add_argument("run_dir", help="run directory written by 'balance run' (runs/<experiment name>)")
     p.add_argument("--out", help="report folder (default reports/<experiment name>)")
@@ -413,6 +463,7 @@ INTERRUPTED = {      # what each command keeps when Ctrl-C stops it
     "report": "the run is untouched; the report folder may be half-written: run the same command to write it again",
     "compare": "nothing was kept (verdicts and report are written at the end); run the same command to start again",
     "tune": "nothing was kept (tune.json is written at the end); run the same command to start again",
+    "styles": "nothing was kept (the policy file is written at the end); run the same command to start again",
 }
 
 

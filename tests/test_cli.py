@@ -191,6 +191,8 @@ HELP = {
                 "--beta", "--max-games", "--batch", "--fixed", "--jobs", "--out"],
     "tune": ["experiment", "--target", "--cards", "--fields", "--max-step", "--budget", "--confirm-games", "--jobs",
              "--out"],
+    "styles": ["experiment", "--deck", "--generations", "--population", "--games", "--confirm-games", "--seed",
+               "--jobs", "--out"],
     "run": ["experiment", "--out", "--jobs", "--games", "--fresh", "--backend", "--scheduler"],
     "report": ["run_dir", "--out", "--min-games"],
     "impact": ["experiment", "--deck", "--cards", "--games", "--jobs", "--out"],

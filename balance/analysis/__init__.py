@@ -7,8 +7,8 @@ threshold sweep), ``length`` (game length), ``essence`` (Essence curves),
 ``cards`` (observational card impact), ``causal`` (paired blank-card impact),
 ``robustness`` (how much each verdict depends on play),
 ``intervals`` (pair-aware Wilson, Benjamini-Yekutieli); and the paired
-sequential test (``sprt``), the regression check (``compare``) and the cost
-search (``tune``)."""
+sequential test (``sprt``), the regression check (``compare``), the cost
+search (``tune``) and the play-style search (``styles``)."""
 from __future__ import annotations
 
 from pathlib import Path

@@ -52,6 +52,11 @@ def game_scores(winner: np.ndarray) -> np.ndarray:
     return np.where(winner == 0, 1.0, np.where(winner < 0, 0.5, 0.0))
 
 
+def seen_from(winner: np.ndarray, side: int) -> np.ndarray:
+    """``winner`` as deck ``side`` of the matchup sees it: 0 = that deck, 1 = the other, -1 = a draw."""
+    return np.where(winner < 0, winner, winner ^ side)
+
+
 def pair_scores(winner: np.ndarray) -> np.ndarray:
     """Deck A's score per seed pair (games 2k, 2k+1) from consecutive games."""
     s = game_scores(winner)

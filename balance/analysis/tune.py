@@ -256,30 +256,47 @@ def distinct_cards(ranked: list[Candidate], k: int) -> list[Candidate]:
     return out
 
 
-class Search:
-    """Candidates played on the common seeds of one root seed; games are kept and extended."""
+class CommonSeeds:
+    """Candidates played on the common seeds of one root seed: games 0..n-1 of
+    each of a candidate's matchups, kept and extended.  What a candidate's
+    matchups are is the subclass's ``matchups``."""
 
-    def __init__(self, exp, seed, jobs, log):
-        self.exp, self.seed, self.jobs, self.log = exp, seed, jobs, log
-        self.games: dict = {}            # (candidate, cell) -> winners of games 0..n-1
+    def __init__(self, seed, jobs, log):
+        self.seed, self.jobs, self.log = seed, jobs, log
+        self.games: dict = {}            # (candidate, matchup key) -> winners of games 0..n-1
+        self.played: dict = {}           # candidate -> n
         self.spent = 0
 
-    def matchups(self, cand: Candidate) -> dict:
-        """{(candidate, cell): Matchup} with the candidate's changes applied."""
-        change = Change(overrides=cand.overrides())
-        return {(cand, c.index): prepare_cell(self.exp, change.apply(c)) for c in self.exp.cells}
+    def matchups(self, cand) -> dict:
+        """{(candidate, matchup key): Matchup}: what the candidate plays."""
+        raise NotImplementedError
 
-    def extend(self, cands: list[Candidate], n: int) -> None:
+    def extend(self, cands: list, n: int) -> None:
         """Play each candidate's games up to n per matchup (the same seeds for all)."""
         by_start: dict = {}
         for c in cands:
-            have = len(self.games.get((c, self.exp.cells[0].index), ()))
+            have = self.played.get(c, 0)
             if have < n:
                 by_start.setdefault(have, {}).update(self.matchups(c))
         for start, jobs in by_start.items():
             for key, w in play_winners(jobs, self.seed, start, n - start, self.jobs).items():
                 self.games[key] = np.concatenate([self.games.get(key, np.empty(0, np.int64)), w])
                 self.spent += len(w)
+        for c in cands:
+            self.played[c] = max(n, self.played.get(c, 0))
+
+
+class Search(CommonSeeds):
+    """Card changes played on the common seeds of one root seed, in every cell of the experiment."""
+
+    def __init__(self, exp, seed, jobs, log):
+        super().__init__(seed, jobs, log)
+        self.exp = exp
+
+    def matchups(self, cand: Candidate) -> dict:
+        """{(candidate, cell): Matchup} with the candidate's changes applied."""
+        change = Change(overrides=cand.overrides())
+        return {(cand, c.index): prepare_cell(self.exp, change.apply(c)) for c in self.exp.cells}
 
     def objective(self, cand: Candidate, plan: Plan) -> float:
         """Mean distance from the target, a miss beyond half the tolerance

@@ -22,6 +22,7 @@ from balance.errors import InputError
 from balance.rules.innomine import state as S
 from balance.rules.innomine.act_targets import offer_acts, offer_holders
 from balance.rules.innomine.action_options import offer_actions
+from balance.rules.innomine.beings import attach
 from balance.rules.innomine.combat import (
     A_ATTACK,
     A_RETREAT,
@@ -29,6 +30,8 @@ from balance.rules.innomine.combat import (
     A_WAIT,
     _gather_attackers,
     _gather_defenders,
+    _spring,
+    combat_type,
     fire_song,
     offer_declarations,
     retreat_to,
@@ -37,6 +40,7 @@ from balance.rules.innomine.decisions import (
     ACT,
     ACTION,
     CALABITE_NOTE,
+    COMBAT_TYPE,
     DECLARE,
     DEFEND,
     GIVE_OBJECT,
@@ -45,6 +49,7 @@ from balance.rules.innomine.decisions import (
     HAB_NOTE,
     HABBALITE_FAILURE,
     JOIN_ATTACK,
+    PIT_TRAP,
     RETREAT_TO,
     RIDER_HOST,
     SONG_TARGET,
@@ -246,6 +251,27 @@ def test_where_a_retreat_goes_and_whom_a_song_hurts_are_offered_and_the_random_a
     assert options(s) == [(0, vashka), (1, vashka)]      # the last asked about: Belial's own Vashka
     assert s.I[vashka, S.F_DMG + S.R_CORPOREAL] == 0       # whom the style spares
     assert chisquare(random_counts(b, BELIAL, SONG_TARGET, 2)).pvalue > 1e-3
+
+
+def test_the_combat_type_and_a_pit_trap_are_offered_and_the_random_agent_takes_each_alike():
+    """"In the Marches [...] celestial combat may be chosen freely by an
+    attacker": Vashka attacking Hadriel there may fight in either type.  Pit
+    Trap removes "One Being involved in combat with holder": Azra, holding it,
+    may remove Grasch, or no one yet."""
+    b = Board()
+    ny, grasch, uzziel, azra = fight_at_new_york(b)
+    s = b.s
+    marches = S.loc_marches(s)
+    vashka, hadriel = b.put(BELIAL, "Vashka", marches), b.put(GABRIEL, "Hadriel", marches)
+    combat_type(s, b.t, vashka, hadriel)
+    assert options(s) == [(S.R_CELESTIAL, hadriel), (S.R_ETHEREAL, hadriel)]
+    assert chisquare(random_counts(b, BELIAL, COMBAT_TYPE, 2)).pvalue > 1e-3
+    attach(s, b.t, b.take(GABRIEL, "Pit Trap"), azra, GABRIEL)
+    order, what, whom = s.rounds
+    order[:3], what[:3], whom[:3] = [uzziel, azra, grasch], A_WAIT, -1
+    _spring(s, b.t, S.R_CORPOREAL, GABRIEL, S.ATTACKING, order, what, whom, 2, 0)
+    assert options(s) == [(-1, -1), (grasch, -1)]             # no blow declared against Azra: kept
+    assert chisquare(random_counts(b, GABRIEL, PIT_TRAP, 2)).pvalue > 1e-3
 
 
 def test_a_riders_host_and_a_habbalites_failure_are_offered_and_the_random_agent_takes_each_alike(tmp_path):

@@ -278,11 +278,19 @@ def may_join_attack(s, t, j, p, L, r):
 
 @njit(cache=True)
 def choose_join(s, t, p):
-    """JOIN_ATTACK: with ``gang``, the offered Being with the strongest blow
+    """JOIN_ATTACK: the offered row of the style's joiner (named_join)."""
+    j, b = named_join(s, t, p)
+    return 0 if j < 0 else offered(s, j, b)
+
+
+@njit(cache=True)
+def named_join(s, t, p):
+    """The next Being the style sends to the attack on the fight's target, as
+    (Being or -1, -1): with ``gang``, the one with the strongest blow
     (strike), until the attackers' blows in a round match the Hits the fight
     must take (_hits_to_take); the rest keep their actions (I109)."""
     if weight(s, p, W_GANG) < 0.5:
-        return 0
+        return -1, -1
     target, r = s.g[G_FIGHT_TARGET], s.g[G_FIGHT_TYPE]
     L = s.I[target, F_LOC]
     have = 0.0
@@ -290,15 +298,14 @@ def choose_join(s, t, p):
         if s.I[i, F_FIGHT] == ATTACKING:
             have += strike(s, t, i, r)
     if have >= _hits_to_take(s, t, L, target, r):
-        return 0
-    best, best_d = 0, -1.0
-    for k in range(1, n_options(s)):
-        j = s.opt[k, 0]
-        if may_join_attack(s, t, j, p, L, r):
+        return -1, -1
+    best, best_d = -1, -1.0
+    for j in beings_in_play(s):
+        if may_join_attack(s, t, j, p, L, r) and may_harm(s, t, j, target):
             d = strike(s, t, j, r)
             if d > best_d:
-                best, best_d = k, d
-    return best
+                best, best_d = j, d
+    return best, -1
 
 
 @njit(cache=True)
@@ -316,16 +323,19 @@ def choose_defend(s, t, p):
 
 @njit(cache=True)
 def choose_reinforce(s, t, x):
-    """REINFORCE: with ``combat_acts`` (and ``gang`` for an attack), Send
-    Reinforcements when x's side is outnumbered, from the Location with the
-    most Beings to send (I72)."""
+    """SEND_REINFORCEMENTS: with ``combat_acts`` (and ``gang`` for an attack),
+    when x's side is outnumbered (I72)."""
     side = s.opt[0, 1]
     if weight(s, x, W_COMBAT_ACTS) < 0.5 or (side == ATTACKING and weight(s, x, W_GANG) < 0.5):
         return 0
-    if not _outnumbered(s, t, side):
-        return 0
+    return 1 if _outnumbered(s, t, side) else 0
+
+
+@njit(cache=True)
+def choose_reinforcements_from(s, t, x):
+    """REINFORCEMENTS_FROM: the Location with the most Beings to send, the first of equals."""
     best, best_n = 0, 0
-    for k in range(1, n_options(s)):
+    for k in range(n_options(s)):
         if s.opt[k, 1] > best_n:
             best, best_n = k, s.opt[k, 1]
     return best
@@ -383,10 +393,16 @@ def _blow(s, t, e, a, v, r):
 
 @njit(cache=True)
 def choose_declaration(s, t, p):
-    """DECLARE: the style's declaration (_declaration) for the Being the
-    decision is about, the round's G_DECLARED-th."""
-    a, j = _declaration(s, t, subject(s), s.g[G_FIGHT_TYPE], s.g[G_DECLARED])
+    """DECLARE: the offered row of the style's declaration (named_declaration)."""
+    a, j = named_declaration(s, t, p)
     return offered(s, a, j)
+
+
+@njit(cache=True)
+def named_declaration(s, t, p):
+    """The style's declaration (_declaration) for the Being the decision is
+    about, the round's G_DECLARED-th, as (action, target)."""
+    return _declaration(s, t, subject(s), s.g[G_FIGHT_TYPE], s.g[G_DECLARED])
 
 
 @njit(cache=True)

@@ -10,6 +10,7 @@ from numba import njit
 
 from ...sim.seeding import POLICY, below
 from ..kinds import A_CHECK, A_KIND, A_ROLLOUT_KIND, A_SEARCHED, RANDOM, SCRIPTED, SEARCH
+from ...rules.innomine.decisions import JOIN_ATTACK
 from ..points import D_BRANCH, D_FORCED, D_N, D_PENDING_N, D_PENDING_OWN, D_PENDING_SEAT, D_SEARCHED, N_DEC
 from .rollout import branch, show_values
 
@@ -40,9 +41,10 @@ def decide(s, t, p, kind):
 def wants_options(s, p, kind):
     """Must the rules list the options of a decision of ``kind`` for seat p?
     Not for a scripted style (nor a search's rollout agent that is one, at a
-    kind it does not search), which names its own choice (``scripted.named_action``):
-    listing every legal action cost about a sixth of a game.  Always with
-    A_CHECK, where the style must find its choice among the rows."""
+    kind it does not search), which names its own choice (``named``):
+    listing every legal action cost about a sixth of a game, every combat
+    declaration a few per cent.  Always with A_CHECK, where the style must
+    find its choice among the rows."""
     agent = s.agent[p, A_KIND]
     if agent == SEARCH:
         if (s.agent[p, A_SEARCHED] >> kind) & 1 == 1:
@@ -61,7 +63,20 @@ def fast_choice(s, t, p, kind, agent):
     return scripted_choice(s, t, p, kind)
 
 
+@njit(cache=True)
+def named(s, t, p, kind):
+    """The option (a, b) seat p's style takes at a decision of ``kind`` whose
+    rows the rules did not list (wants_options): a combat declaration
+    (DECLARE) of the Being ``points.about`` names, or the next Being to join
+    an attack (JOIN_ATTACK)."""
+    if kind == JOIN_ATTACK:
+        return named_join(s, t, p)
+    return named_declaration(s, t, p)
+
+
 # The scripted choosers read the rules, and the rules import ``decide``: so they
 # come last, once ``decide`` is defined (both packages import this module first);
-# the rules call ``named_action`` for a seat that needs no list (``wants_options``).
+# the rules call ``named`` or ``named_action`` for a seat that needs no list
+# (``wants_options``).
+from .combat import named_declaration, named_join  # noqa: E402
 from .scripted import named_action, scripted_choice  # noqa: E402,F401

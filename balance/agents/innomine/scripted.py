@@ -22,6 +22,7 @@ from ...rules.innomine.decisions import (
     JOIN_ATTACK,
     LEADER,
     PIT_TRAP,
+    REINFORCEMENTS_FROM,
     RETREAT_TO,
     RIDER_HOST,
     SEND_REINFORCEMENTS,
@@ -39,6 +40,7 @@ from .combat import (
     choose_leader,
     choose_pit_trap,
     choose_reinforce,
+    choose_reinforcements_from,
     choose_retreat_to,
     choose_song_target,
 )
@@ -86,6 +88,8 @@ def scripted_choice(s, t, p, kind):
         return choose_defense_act(s, t, p)
     if kind == SEND_REINFORCEMENTS:
         return choose_reinforce(s, t, p)
+    if kind == REINFORCEMENTS_FROM:
+        return choose_reinforcements_from(s, t, p)
     if kind == PIT_TRAP:
         return choose_pit_trap(s, t, p)
     if kind == LEADER:

@@ -21,7 +21,7 @@ Attuned Human anywhere on Earth (I70).
 """
 from numba import njit
 
-from ...agents.innomine.decide import decide
+from ...agents.innomine.decide import decide, named, wants_options
 from ...agents.points import about, clear, n_options, offer
 
 from ...sim.seeding import DICE, below, d6
@@ -65,6 +65,7 @@ from .decisions import (
     JOIN_ATTACK,
     LEADER,
     PIT_TRAP,
+    REINFORCEMENTS_FROM,
     RETREAT_TO,
     SEND_REINFORCEMENTS,
     SONG_TARGET,
@@ -440,20 +441,22 @@ def _gather_attackers(s, t, p, L, r):
     """"Multiple Beings may enter a single combat at once": p's agent names, one
     at a time, the other Beings that join (JOIN_ATTACK) among those that may
     (may_join) -- not a Djinn against the target of its Attunement
-    (beings.may_harm) -- until it names none or none is left."""
+    (beings.may_harm) -- until it names none or none is left.  A scripted
+    style names them without the list (decide.wants_options)."""
     target = s.g[G_FIGHT_TARGET]
+    listing = wants_options(s, p, JOIN_ATTACK)
     while True:
         clear(s)
-        offer(s, -1, -1)
-        for j in beings_in_play(s):
-            if may_join(s, t, j, p, L, r) and may_harm(s, t, j, target):
-                offer(s, j, -1)
-        if n_options(s) == 1:
+        if listing:
+            offer(s, -1, -1)
+            for j in beings_in_play(s):
+                if may_join(s, t, j, p, L, r) and may_harm(s, t, j, target):
+                    offer(s, j, -1)
+            j = -1 if n_options(s) == 1 else s.opt[decide(s, t, p, JOIN_ATTACK), 0]
+        else:
+            j = named(s, t, p, JOIN_ATTACK)[0]
+        if j < 0:
             return
-        k = decide(s, t, p, JOIN_ATTACK)
-        if k == 0:
-            return
-        j = s.opt[k, 0]
         _join(s, t, j, L, ATTACKING)
         _log_join(s, j, L, ATTACKING)
 
@@ -797,12 +800,26 @@ def declare(s, t, i, r, k=0):
         a, j = A_RETREAT, -1
     else:
         s.g[G_DECLARED] = k
-        offer_declarations(s, t, i, r)
-        row = decide(s, t, s.I[i, F_CTRL], DECLARE)
-        a, j = _berserk(s, t, i, s.opt[row, 0], s.opt[row, 1], r)
+        a, j = _asked_declaration(s, t, i, r)
+        a, j = _berserk(s, t, i, a, j, r)
     if j >= 0:
         initiates_encounter(s, i, j)
     return a, j
+
+
+@njit(cache=True)
+def _asked_declaration(s, t, i, r):
+    """What i's controller's agent declares for it (DECLARE): among the rows
+    offer_declarations lists, or, for a scripted style, as it names it
+    (decide.wants_options)."""
+    p = s.I[i, F_CTRL]
+    if wants_options(s, p, DECLARE):
+        offer_declarations(s, t, i, r)
+        row = decide(s, t, p, DECLARE)
+        return s.opt[row, 0], s.opt[row, 1]
+    clear(s)
+    about(s, i)
+    return named(s, t, p, DECLARE)
 
 
 @njit(cache=True)
@@ -878,18 +895,27 @@ def _reinforce(s, t, L, r, x, side, order, m, acts):
     """Send Reinforcements (Combat Act): "Move any number of Beings you Influence
     from any one Location to a Location where combat is in progress.  Those
     Beings join combat as attackers or defenders next time actions are
-    declared."  Seat x's agent chooses whether to play it now, and from which
-    Location (SEND_REINFORCEMENTS, offered by _reinforcements); every able Servitor x
-    can send from there (_sendable) joins its side, and is put in order[m:].
-    With no card or nothing to send, it is not looked at again this round
-    (I72)."""
+    declared."  Seat x's agent chooses whether to play it now
+    (SEND_REINFORCEMENTS), and from which Location (REINFORCEMENTS_FROM,
+    offered by _reinforcements); every able Servitor x can send from there
+    (_sendable) joins its side, and is put in order[m:].  With no card or
+    nothing to send, it is not looked at again this round (I72).  A scripted
+    style says whether it would play it before the rules look for Beings to
+    send (decide.wants_options): a look at every Being at each point of the
+    progression cost a few per cent of a game."""
     card = hand_act(s, t, x, E_REINFORCE, -1)
-    if card < 0 or not _reinforcements(s, t, x, L, r, side):
+    listing = wants_options(s, x, SEND_REINFORCEMENTS)
+    if card < 0 or (listing and not _any_sendable(s, t, x, L, r, side)):
         return m, acts & ~(REINFORCE << side)
-    k = decide(s, t, x, SEND_REINFORCEMENTS)
-    if k == 0:
+    clear(s)
+    offer(s, 0, side)
+    offer(s, 1, side)
+    if decide(s, t, x, SEND_REINFORCEMENTS) == 0:
         return m, acts
-    l = s.opt[k, 0]
+    if not listing and not _any_sendable(s, t, x, L, r, side):
+        return m, acts & ~(REINFORCE << side)
+    _reinforcements(s, t, x, L, r, side)
+    l = s.opt[0 if n_options(s) == 1 else decide(s, t, x, REINFORCEMENTS_FROM), 0]
     play_act(s, t, x, card, -1)
     for j in beings_in_play(s):
         if s.I[j, F_LOC] == l and _sendable(s, t, j, x, L, r, side):
@@ -915,12 +941,20 @@ def _sendable(s, t, j, x, L, r, side):
 
 
 @njit(cache=True)
+def _any_sendable(s, t, x, L, r, side):
+    """Is any Being x could send to ``side`` of the combat at L (_sendable)?"""
+    for j in beings_in_play(s):
+        if _sendable(s, t, j, x, L, r, side):
+            return True
+    return False
+
+
+@njit(cache=True)
 def _reinforcements(s, t, x, L, r, side):
-    """Offer Send Reinforcements "from any one Location" (SEND_REINFORCEMENTS): row 0
-    not now (its b: ``side``), then each Location holding Beings x could send,
-    with how many; whether there is any."""
+    """Offer where Send Reinforcements brings Beings "from any one Location"
+    (REINFORCEMENTS_FROM): each Location holding Beings x could send, with how
+    many."""
     clear(s)
-    offer(s, -1, side)
     for j in beings_in_play(s):
         if not _sendable(s, t, j, x, L, r, side) or _offered_at(s, s.I[j, F_LOC]):
             continue
@@ -929,13 +963,12 @@ def _reinforcements(s, t, x, L, r, side):
             if s.I[k, F_LOC] == s.I[j, F_LOC] and _sendable(s, t, k, x, L, r, side):
                 n += 1
         offer(s, s.I[j, F_LOC], n)
-    return n_options(s) > 1
 
 
 @njit(cache=True)
 def _offered_at(s, l):
-    """Is Location l among the SEND_REINFORCEMENTS rows offered so far?"""
-    for k in range(1, n_options(s)):
+    """Is Location l among the REINFORCEMENTS_FROM rows offered so far?"""
+    for k in range(n_options(s)):
         if s.opt[k, 0] == l:
             return True
     return False

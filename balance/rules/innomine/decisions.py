@@ -8,7 +8,8 @@ from numba import njit
 
 (ACT, GIVE_OBJECT, DISCARD, DISCORD_TRADE, D666_BEFORE, D666_AFTER, ACTION, FREE_MOVE, FREE_ATTACK,
  CALABITE_NOTE, COMBAT_TYPE, DEFENSE_ACT, JOIN_ATTACK, DEFEND, DECLARE, SEND_REINFORCEMENTS, PIT_TRAP,
- RETREAT_TO, LEADER, SONG_TARGET, RIDER_HOST, HABBALITE_FAILURE, GULLIBILITY_PICK, GULLIBILITY_ROLL) = range(24)
+ RETREAT_TO, LEADER, SONG_TARGET, RIDER_HOST, HABBALITE_FAILURE, GULLIBILITY_PICK, GULLIBILITY_ROLL,
+ REINFORCEMENTS_FROM) = range(25)
 DECISIONS = {
     "act": "Phase 5: play card a of the hand on target b (-1: none), or stop (row 0)",
     "give_object": "Phase 5: give loose Object a to Being b of its realm, or leave it (row 0)",
@@ -32,8 +33,8 @@ DECISIONS = {
     "defend": "Phase 6a: Being points.subject Defends Being b (row 1), or stays out (row 0)",
     "declare": "Phase 6a: the round's declaration of Being points.subject: action a (combat.A_*) at b "
                "(-1: none); Wait is row 0",
-    "send_reinforcements": "Combat Act Send Reinforcements: the b Beings the seat may send from Location a join its side "
-                 "(rows 1 on), or not now (row 0)",
+    "send_reinforcements": "Combat Act Send Reinforcements: play it now (row 1), or not now (row 0); b: the seat's "
+                           "side of the combat",
     "pit_trap": "Combat Act Pit Trap held by Being points.subject: remove Being a from the combat (rows 1 on), "
                 "or no one yet (row 0)",
     "retreat_to": "Retreat: Being points.subject leaves the combat for Location a",
@@ -46,6 +47,7 @@ DECISIONS = {
                          "not tried this turn (a = HAB_AGAIN)",
     "gullibility_pick": "Gullibility: the Seraph's (points.subject) controller names the Balseraph a that may "
                         "take a free Resonance on it",
+    "reinforcements_from": "Send Reinforcements played: the b Beings the seat may send from Location a join its side",
     "gullibility_roll": "Gullibility: the Balseraph points.subject takes its free Resonance on Seraph b (row 1), "
                         "or not (row 0)",
 }

@@ -257,7 +257,8 @@ SEARCH_WORDS = {
     D.JOIN_ATTACK: ("no more joining", "{a} joining"),
     D.DEFEND: ("staying out", "Defending {b}"),
     D.DECLARE: (None, "{declared}"),
-    D.SEND_REINFORCEMENTS: ("not sending reinforcements now", "sending {nb} from {a}"),
+    D.SEND_REINFORCEMENTS: ("not sending reinforcements now", "sending reinforcements now"),
+    D.REINFORCEMENTS_FROM: (None, "sending {nb} from {a}"),
     D.PIT_TRAP: ("no one yet", "removing {a}"),
     D.RETREAT_TO: (None, "retreating to {a}"),
     D.LEADER: ("no one first", "{a} first"),
@@ -267,7 +268,7 @@ SEARCH_WORDS = {
     D.GULLIBILITY_PICK: (None, "{a}"),
     D.GULLIBILITY_ROLL: ("no roll", "a roll on {b}"),
 }
-YES_NO = (D.DEFEND, D.SONG_TARGET, D.GULLIBILITY_ROLL, D.HABBALITE_FAILURE)    # a is a number from 0
+YES_NO = (D.DEFEND, D.SONG_TARGET, D.GULLIBILITY_ROLL, D.HABBALITE_FAILURE, D.SEND_REINFORCEMENTS)    # a is a number from 0
 COMBAT_WORDS = ("waits", "attacks {b}", "rolls its Gun at {b}", "sings its Song of Fire", "buys its boost", "",
                 "retreats", "tears at {b}", "", "makes {b} forfeit its actions", "disables {b}")
 

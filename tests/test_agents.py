@@ -223,6 +223,7 @@ def test_who_joins_an_attack_or_defends_is_offered_and_the_random_agent_takes_ea
     s.I[azra, S.F_ACTS] = 1
     vashka = b.put(BELIAL, "Vashka", ny)
     s.w[:, W_GANG] = s.w[:, W_DEFEND] = 0
+    s.agent[GABRIEL, A_CHECK] = 1                   # the rules list the joiners even for a style
     _gather_attackers(s, b.t, GABRIEL, ny, S.R_CORPOREAL)
     assert options(s) == [(-1, -1), (azra, -1)] and s.I[azra, S.F_FIGHT] == -1
     assert chisquare(random_counts(b, GABRIEL, JOIN_ATTACK, 2)).pvalue > 1e-3

@@ -32,7 +32,6 @@ from ...rules.innomine.combat import (
     A_TEAR,
     A_WAIT,
     A_BOOST,
-    HORIZON,
     able_count,
     base_attack_legal,
     boost_card,
@@ -104,6 +103,8 @@ from ...rules.innomine.vocabulary import (
 )
 from ..points import n_options, offered, subject
 from .chances import p_faces
+
+HORIZON = 2     # rounds the style counts when it takes something from an enemy for longer (I68)
 
 
 # ------------------------------------------------------------------ what a Being is worth
@@ -224,7 +225,7 @@ def edge(s, t, r):
 
 @njit(cache=True)
 def strike(s, t, i, r):
-    """The most damage i can deal in a round of a combat of type r (_uses)."""
+    """The most damage i can deal in a round of a combat of type r (uses)."""
     base, roll, song = uses(s, t, i, r)
     return max(base, roll, song)
 
@@ -232,7 +233,7 @@ def strike(s, t, i, r):
 @njit(cache=True)
 def other_means(s, t, i, r):
     """The most damage i can deal in a round of a combat of type r without its
-    base Attack: a Gun-style roll or a Song of Fire (_uses), which may harm a
+    base Attack: a Gun-style roll or a Song of Fire (uses), which may harm a
     Being that base Attacks may not (I112)."""
     base, roll, song = uses(s, t, i, r)
     return max(roll, song)
@@ -242,7 +243,7 @@ def other_means(s, t, i, r):
 def _hits_to_take(s, t, L, target, r):
     """The Hits in realm r an attack on ``target`` at L must take to carry the
     field: the target's, and those of the Beings that would Defend it
-    (_would_defend), as the scripted policies reckon a gang's size (I109)."""
+    (would_defend), as the style reckons a gang's size (I109)."""
     need = float(max(hits_left(s, t, target, r), 0))
     q = s.I[target, F_CTRL]
     if q >= 0 and weight(s, q, W_DEFEND) >= 0.5:
@@ -254,8 +255,9 @@ def _hits_to_take(s, t, L, target, r):
 
 @njit(cache=True)
 def would_defend(s, t, j, q, L, target, r):
-    """May Being j Defend ``target`` of seat q's at L in a combat of type r
-    (_gather_defenders)?"""
+    """Would seat q's style have Being j Defend ``target`` at L in a combat of
+    type r?  A Servitor that may (combat.may_defend_at) and can do harm there
+    (combat.can_fight_in: "Beings [...] may choose not to become involved", I84)."""
     return (s.I[j, F_FIGHT] < 0 and s.I[j, F_CTRL] == q
             and (s.I[j, F_LOC] == L or may_move_freely(s, t, j, L)) and can_act(s, t, j)
             and t.C[s.I[j, F_DESIGN], D_CTYPE] == SERVITOR and may_defend(s, t, j, target)
@@ -578,7 +580,7 @@ def _felled_first(s, t, m, r):
 @njit(cache=True)
 def _forfeit_worth(s, t, i, j, r, n):
     """The damage a Belial Habbalite's roll to make j forfeit ``n`` actions spares
-    its side, as the policies reckon it: j's best damage a round (its _uses) for
+    its side, as the policies reckon it: j's best damage a round (its uses) for
     each new forfeited round within the HORIZON, at the roll's chance (I68)."""
     f0 = s.I[j, F_FORFEIT]
     rounds = min(n + f0, HORIZON) - min(f0, HORIZON)
@@ -591,7 +593,7 @@ def _forfeit_worth(s, t, i, j, r, n):
 @njit(cache=True)
 def _object_to_disable(s, t, j, r, k):
     """The Object (or Tool) of enemy j whose loss cuts j's best damage a round
-    (its _uses) the most, and that cut over the HORIZON: what a Belial Balseraph
+    (its uses) the most, and that cut over the HORIZON: what a Belial Balseraph
     makes nonfunctioning (I68); none already off, or that one of the round's
     first ``k`` declarations will turn off.  (-1, 0) if none cuts anything."""
     base, roll, song = uses(s, t, j, r)

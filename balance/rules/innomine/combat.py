@@ -186,7 +186,6 @@ A_WAIT, A_ATTACK, A_ROLL, A_SONG, A_BOOST, A_ACT, A_RETREAT, A_TEAR, A_FORCED = 
 # forfeit the round's action, so it declares nothing (combat.declare).
 A_FORFEIT, A_DISABLE, A_FORFEITED = 9, 10, 11
 MAX_ROUNDS = 12
-HORIZON = 2     # rounds a policy counts when it takes something from an enemy for longer (I68)
 # The Combat Acts a round may offer a side (combat._play_acts), shifted by the side.
 TRAP, REINFORCE = 1, 4
 

@@ -68,7 +68,7 @@ class Board:
         self.t = pack(self.compiled.tables)
         w = np.stack([load_policy("influencer")] * 2)
         self.s = S.new_state(self.t, w, 100, trace_len=10_000)
-        setup(self.s, self.t, seed, 0, 5, 200, CLASSIC)
+        setup(self.s, self.t, seed, 0, 5, 200, CLASSIC, 0)
         self.s.g[S.G_TURN] = turn
         self.N = self.s.I.shape[0]
         self.dealt = int(self.s.g[S.G_TRACE_N])

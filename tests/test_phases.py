@@ -67,7 +67,7 @@ def test_setup_one_tether_in_play_five_essence_seven_cards():
     s, t, I = b.s, b.t, b.s.I
     chosen = {BELIAL: set(), GABRIEL: set()}
     for seed in range(30):
-        setup(s, t, seed, 0, 5, 200, CLASSIC)
+        setup(s, t, seed, 0, 5, 200, CLASSIC, 0)
         for p in (BELIAL, GABRIEL):
             tethers = [i for i in range(b.N) if I[i, S.F_ZONE] == S.Z_PLAY and I[i, S.F_OWNER] == p
                        and t.C[I[i, S.F_DESIGN], D_CTYPE] == TETHER]
@@ -88,7 +88,7 @@ def test_first_player_is_chosen_at_random():
     games = 4000
     firsts = 0
     for game in range(games):
-        setup(b.s, b.t, 11, game, 5, 200, CLASSIC)
+        setup(b.s, b.t, 11, game, 5, 200, CLASSIC, 0)
         assert b.s.g[S.G_ACTIVE] == b.s.g[S.G_FIRST]
         firsts += b.s.g[S.G_FIRST] == 0
     assert wilson_holds(firsts, games, 0.5), firsts / games
@@ -340,7 +340,7 @@ def test_the_turn_cap_ends_the_game_as_a_draw():
     """I3: hitting the configured turn cap ends the game as a draw, end reason "turn cap"."""
     b = Board()
     s = b.s
-    setup(s, b.t, 5, 0, 5, 4, CLASSIC)
+    setup(s, b.t, 5, 0, 5, 4, CLASSIC, 0)
     played = 1
     while next_turn(s, b.t):
         played += 1
@@ -353,7 +353,7 @@ def test_no_cards_left_in_any_deck_ends_the_game_as_a_draw():
     as a draw with end reason "deck-out"."""
     b = Board()
     s = b.s
-    setup(s, b.t, 5, 0, 5, 100, CLASSIC)
+    setup(s, b.t, 5, 0, 5, 100, CLASSIC, 0)
     s.S[:, S.S_REPO_CNT] = 0
     s.S[:, S.S_EV_CNT] = 0
     assert not next_turn(s, b.t)

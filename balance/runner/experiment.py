@@ -10,6 +10,7 @@ Mesa batch-runner style: ``itertools.product`` over parameter lists).
     threshold = [3, 5, 8]
     policies = ["influencer", ["warmonger", "influencer"]]        # one name = both seats
     variant = ["classic"]
+    readings = [{}, { protection = "any_harm" }]   # contested readings (docs/rules.md)
     turn_cap = 200
     [[grid.overrides]]                 # each table is one value of the axis
     label = "Therkax 7"
@@ -31,12 +32,14 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from ..cards.schema import DeckError, Site, check_keys, choices, want_int, want_name, want_str
+from ..rules.innomine import readings as contested
 from ..rules.innomine.d666 import VARIANTS
 
 TOP_KEYS = ("name", "seed", "games", "chunk", "grid")
-GRID_KEYS = ("pairs", "round_robin", "threshold", "policies", "variant", "turn_cap", "overrides")
-DEFAULTS = {"threshold": [5], "policies": ["influencer"], "variant": ["classic"], "turn_cap": [200],
+GRID_KEYS = ("pairs", "round_robin", "threshold", "policies", "variant", "readings", "turn_cap", "overrides")
+DEFAULTS = {"threshold": [5], "policies": ["influencer"], "variant": ["classic"], "readings": [{}], "turn_cap": [200],
             "overrides": [{}]}
+AXES = ("threshold", "policies", "variant", "readings", "turn_cap", "overrides")
 DEFAULT_CHUNK = 5000
 MAX_GAMES = 2**32               # games per cell: the records number games in 32 bits
 TURN_CAP_MAX = 65_535           # the records count a game's turns in 16 bits
@@ -47,7 +50,8 @@ MAX_CELLS = 10_000              # cells of one grid (the product of its axes)
 @dataclass(frozen=True)
 class Cell:
     """One configuration of the grid: a matchup, its threshold, policies,
-    rule variant, turn cap and card overrides ({card: {field: value}})."""
+    rule variant, turn cap, card overrides ({card: {field: value}}) and the
+    contested readings not at their defaults ({reading: value})."""
     index: int
     deck_a: str
     deck_b: str
@@ -58,6 +62,7 @@ class Cell:
     turn_cap: int
     overrides: dict = field(default_factory=dict)
     label: str = "baseline"
+    readings: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -71,9 +76,11 @@ class Experiment:
     text_hash: str              # sha256 of the file's bytes or the dict's canonical JSON
 
     def describe(self) -> dict:
-        """Plain data for the manifest."""
+        """Plain data for the manifest: each cell holds the readings off their
+        defaults, and ``reading_defaults`` what the defaults were."""
         return {"name": self.name, "seed": self.seed, "games": self.games, "chunk": self.chunk,
-                "source": self.source, "hash": self.text_hash, "cells": [asdict(c) for c in self.cells]}
+                "source": self.source, "hash": self.text_hash, "cells": [asdict(c) for c in self.cells],
+                "reading_defaults": {n: r.default for n, r in contested.READINGS.items()}}
 
 
 def load_experiment(spec, games=None) -> Experiment:
@@ -134,7 +141,7 @@ def axis(site, grid, key) -> list:
 def expand(site, grid, base) -> list[Cell]:
     """The grid's cells: the product of its axes, in a fixed order."""
     check_keys(site, grid, GRID_KEYS)
-    sizes = {key: len(axis(site, grid, key)) for key in ("threshold", "policies", "variant", "turn_cap", "overrides")}
+    sizes = {key: len(axis(site, grid, key)) for key in AXES}
     pairs = deck_pairs(site, grid, base)
     total = len(pairs) * math.prod(sizes.values())
     if total > MAX_CELLS:
@@ -144,11 +151,23 @@ def expand(site, grid, base) -> list[Cell]:
     thresholds = [want_int(site, {"threshold": t}, "threshold", 1) for t in axis(site, grid, "threshold")]
     policies = [policy_pair(site, p) for p in axis(site, grid, "policies")]
     variants = [want_name(site, {"variant": v}, "variant", VARIANTS) for v in axis(site, grid, "variant")]
+    readings = [reading_set(site, r) for r in axis(site, grid, "readings")]
     caps = [want_int(site, {"turn_cap": c}, "turn_cap", 1, high=TURN_CAP_MAX) for c in axis(site, grid, "turn_cap")]
     overrides = [override_set(site, o) for o in axis(site, grid, "overrides")]
-    product = itertools.product(pairs, thresholds, policies, variants, caps, overrides)
-    return [Cell(i, a, b, t, pa, pb, v, c, ov, lab)
-            for i, ((a, b), t, (pa, pb), v, c, (lab, ov)) in enumerate(product)]
+    product = itertools.product(pairs, thresholds, policies, variants, readings, caps, overrides)
+    return [Cell(i, a, b, t, pa, pb, v, c, ov, lab, rd)
+            for i, ((a, b), t, (pa, pb), v, rd, c, (lab, ov)) in enumerate(product)]
+
+
+def reading_set(site, table) -> dict:
+    """One value of the ``readings`` axis: {reading: value}, checked against the
+    ruleset's contested readings; the readings at their defaults are left out."""
+    if not isinstance(table, dict):
+        raise site.error("readings", f"{table!r} is not a table", '{ reading = "value", ... }')
+    wrong = contested.problem(table)
+    if wrong:
+        raise site.error(f"readings.{wrong[0]}", wrong[1], wrong[2])
+    return contested.departures(table)
 
 
 def deck_pairs(site, grid, base) -> list[tuple[str, str]]:

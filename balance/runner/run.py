@@ -39,7 +39,7 @@ def prepare_cell(exp: Experiment, cell: Cell, swaps=({}, {})) -> Matchup:
     experiment file and the cell, then what the deck, policy or override check said."""
     try:
         return prepare(cell.deck_a, cell.deck_b, cell.policy_a, cell.policy_b, cell.threshold,
-                       cell.turn_cap, cell.overrides, cell.variant, swaps)
+                       cell.turn_cap, cell.overrides, cell.variant, swaps, cell.readings)
     except (DeckError, InputError) as e:
         raise InputError(f"{exp.source}: grid cell {cell.index} (threshold {cell.threshold}, "
                          f"{cell.policy_a}/{cell.policy_b}, {cell.label}): {e}") from None

@@ -13,7 +13,7 @@ from .analysis.cards import MIN_GAMES
 from .cards import DeckError, validate_main
 from .errors import InputError
 from .rules.innomine.d666 import VARIANTS
-from .rules.innomine.readings import READINGS
+from .rules.innomine.contested import READINGS
 from .runner.experiment import MAX_GAMES, TURN_CAP_MAX
 
 DEFAULT_A, DEFAULT_B = "decks/gabriel.toml", "decks/belial.toml"

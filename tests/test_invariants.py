@@ -21,7 +21,7 @@ from strategies import ROOT, deck_toml
 
 from balance.cards import compile_tables, load_deck
 from balance.rules.innomine import state as S
-from balance.rules.innomine import readings as contested
+from balance.rules.innomine import contested
 from balance.rules.innomine.turn import next_turn
 from balance.rules.innomine.matchup import play_range, prepare
 from balance.agents.innomine.search import searched_turn

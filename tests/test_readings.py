@@ -9,7 +9,7 @@ from positions import BELIAL, GABRIEL, Board
 
 from balance.cards import DeckError
 from balance.errors import InputError
-from balance.rules.innomine import readings as contested
+from balance.rules.innomine import contested
 from balance.rules.innomine import state as S
 from balance.agents.points import n_options
 from balance.rules.innomine.beings import attach, is_human_card
@@ -182,8 +182,8 @@ def test_a_bad_reading_in_an_experiment_names_the_file_and_field(tmp_path, readi
 def test_an_experiments_readings_are_an_axis_of_cells_with_the_defaults_left_out():
     spec = {"name": "r", "seed": 1, "games": 2,
             "grid": {"pairs": [[f"{ROOT}/decks/gabriel.toml", f"{ROOT}/decks/belial.toml"]],
-                     "readings": [{}, {"protection": "any_harm", "ageing": "arrival_turn"}]}}
-    assert [c.readings for c in load_experiment(spec).cells] == [{}, {"protection": "any_harm"}]
+                     "readings": [{}, {"protection": "new_combat", "ageing": "arrival_turn"}]}}
+    assert [c.readings for c in load_experiment(spec).cells] == [{}, {"protection": "new_combat"}]
 
 
 @pytest.mark.parametrize("args, message", [

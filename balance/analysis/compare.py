@@ -28,7 +28,7 @@ import polars as pl
 
 from ..cards.schema import Site, want_name
 from ..errors import InputError
-from ..rules.innomine import readings as contested
+from ..rules.innomine import contested
 from ..rules.innomine.d666 import VARIANTS
 from ..rules.innomine.matchup import Matchup
 from ..runner.experiment import Cell, Experiment, load_experiment, override_set

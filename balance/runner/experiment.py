@@ -32,7 +32,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from ..cards.schema import DeckError, Site, check_keys, choices, want_int, want_name, want_str
-from ..rules.innomine import readings as contested
+from ..rules.innomine import contested
 from ..rules.innomine.d666 import VARIANTS
 
 TOP_KEYS = ("name", "seed", "games", "chunk", "grid")

@@ -13,7 +13,7 @@ from ...agents.innomine.search import simulate_searched_pairs
 from ...agents.kinds import A_KIND, SEARCH
 from ...agents.points import D_DECIDED
 from .game import record_arrays, simulate_pairs
-from . import readings as contested
+from . import contested
 from ...agents.innomine.policy_files import Agent, load_agent
 from .state import G_TRACE_N, new_state
 from .tables import pack
@@ -33,7 +33,7 @@ class Matchup:
     turn_cap: int
     labels: tuple[str, str]
     variant: int = CLASSIC   # d666.VARIANTS
-    readings: int = 0        # readings.pack
+    readings: int = 0        # the contested readings' bits (contested.pack; prepare sets them)
 
     @property
     def own_turns(self) -> int:

@@ -22,8 +22,9 @@ def run_facts(run, n_games: int) -> list[str]:
     m = run.manifest
     exp = m["experiment"]
     done = len(run.files)
+    planned = sorted({c["games"] for c in exp["cells"]})
     facts = [f"Run **{exp['name']}**: {n_games:,} games in {run.cells.height} cell(s), "
-             f"{exp['games']:,} games planned per cell; root seed {m['seeds']['root']} ({m['seeds']['scheme']}); "
+             f"{' to '.join(f'{g:,}' for g in planned[::max(1, len(planned) - 1)])} games planned per cell; root seed {m['seeds']['root']} ({m['seeds']['scheme']}); "
              f"kernel {m['code_version']['kernel']}."]
     if run.damaged:
         facts.insert(0, f"**DAMAGED CHUNKS** left out (moved aside and replayed by the next `balance run`): "

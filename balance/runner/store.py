@@ -311,6 +311,7 @@ def check_manifest(m, path) -> dict:
         for key, kind in _CELL.items():
             _want(path, f"experiment.cells[{i}].{key}", cell.get(key), kind)
         _want(path, f"experiment.cells[{i}].readings", cell.setdefault("readings", {}), dict)
+        _want(path, f"experiment.cells[{i}].games", cell.setdefault("games", exp["games"]), int)
     _want(path, "fingerprint", m.get("fingerprint"), dict)
     _want(path, "code_version.kernel", _want(path, "code_version", m.get("code_version"), dict).get("kernel"), str)
     seeds = _want(path, "seeds", m.get("seeds"), dict)

@@ -31,7 +31,7 @@ def to_pandas(data):
         (``UInt8``, ``Int64``, ...), missing values ``<NA>``;
       - boolean columns are the nullable ``boolean``;
       - float columns are ``float64`` (a missing value is NaN);
-      - list columns (the Essence curves ``gain_a``, ``spent_a``, ...) stay list
+      - list columns (the per-turn curves ``gain_a``, ``spent_a``, ``short_a``, ...) stay list
         columns (``pd.ArrowDtype``, with the ``.list`` accessor).  For curves in
         long form, one row per turn, convert ``balance.analysis.essence.per_turn``
         (per game) or ``essence.curves`` (summarised).

@@ -37,9 +37,9 @@ def main(n):
     sab, kab, sba, kba = m.kernel_args()
 
     def play(first, count):
-        rows, gain, spent, masks = record_arrays(count, 2, m.own_turns)
+        rows, gain, spent, short, masks = record_arrays(count, 2, m.own_turns)
         simulate_pairs(sab, kab, sba, kba, 1, first, count, m.threshold, m.turn_cap, m.variant,
-                       m.readings, rows, gain, spent, masks)
+                       m.readings, rows, gain, spent, short, masks)
         return rows
 
     play(0, 20)                                   # compile

@@ -73,6 +73,40 @@ def test_essence_curves_equal_plain_python(sweep):
         assert r["spent_p50"] == pytest.approx(statistics.median(spent))
 
 
+def test_the_economy_equals_plain_python(sweep):
+    """The share of Belial's own turns short of Essence (a card it could play but
+    not pay for), turn by turn, recomputed from the raw records; and its
+    free_from is, after the last turn whose interval shows most turns short,
+    the first whose interval shows fewer than half."""
+    run, rows = sweep
+    econ = essence.economy(run).filter(pl.col("deck").str.starts_with("Belial") & (pl.col("threshold") == 5))
+    games = [g for g in rows if g["cell"] == 1]
+    for turn in (1, 4, 9):
+        short = [g["short_b"][turn - 1] for g in games if len(g["short_b"]) >= turn]
+        r = econ.filter(pl.col("turn") == turn).row(0, named=True)
+        assert r["running"] == len(short) and r["short"] == pytest.approx(statistics.fmean(short))
+        assert r["short_lo"] <= r["short"] <= r["short_hi"]
+    last = max([r["turn"] for r in econ.iter_rows(named=True) if r["short_lo"] > 0.5], default=0)
+    free = [r["turn"] for r in econ.iter_rows(named=True) if r["turn"] > last and r["short_hi"] < 0.5]
+    assert econ["free_from"][0] == min(free, default=None)
+
+
+def test_dearer_cards_keep_essence_binding_longer(tmp_path):
+    """Planted: every Belial card that costs Essence raised by 4 (runs.essence_starved).
+    Essence stops binding Belial five or more own turns later (measured: turn 11
+    as built, 26 dearer), while Gabriel, whose cards did not change, is freed at
+    the same turn give or take one (the placebo)."""
+    free = {}
+    for name, overrides in (("built", {}), ("dearer", essence_starved())):
+        grid = {"pairs": [[GABRIEL, BELIAL]], "overrides": [overrides] if overrides else [{}]}
+        econ = essence.economy(load_run(play(tmp_path, name, 600, 300, **grid)))
+        free[name] = {deck.split("'")[0]: econ.filter(pl.col("deck") == deck)["free_from"][0]
+                      for deck in econ["deck"].unique()}
+    assert free["built"]["Belial"] is not None and free["built"]["Gabriel"] is not None, free
+    assert free["dearer"]["Belial"] is None or free["dearer"]["Belial"] >= free["built"]["Belial"] + 5, free
+    assert abs(free["dearer"]["Gabriel"] - free["built"]["Gabriel"]) <= 1, free
+
+
 def test_card_counts_equal_plain_python(sweep):
     run, rows = sweep
     table = cards.impact(run)

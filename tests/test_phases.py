@@ -31,6 +31,7 @@ from balance.rules.innomine.dissonance import dissonance_phase, highest_of_3d6
 from balance.rules.innomine.draw import draw_phase
 from balance.rules.innomine.effects import use_ability
 from balance.rules.innomine.end_turn import end_turn
+from balance.rules.innomine.act_targets import essence_short
 from balance.rules.innomine.essence import action_cost, gain_essence
 from balance.rules.innomine.turn import next_turn, start_turn
 from balance.rules.innomine.humans import age_mortals, resolve_afterlife
@@ -220,6 +221,30 @@ def test_gain_essence_counts_servitors_influenced_humans_souls_and_the_superior(
     s.S[:, S.S_ESSENCE] = 5
     assert gain_essence(s, b.t, BELIAL) == 5 + 1 + 2 + 1 + 1
     assert gain_essence(s, b.t, GABRIEL) == 5 + 1 + 1 + 1
+
+
+def test_essence_is_short_when_a_card_could_be_played_but_not_paid_for():
+    """The economy record (act_targets.essence_short), asked as the Acts end:
+    Belial holds Gorvath (a Servitor, cost 9, always playable into his Realm)
+    and a Song of Fire (cost 2), which no Being of his can hold on an empty
+    board.  Essence is short below 9, and never for the Song alone."""
+    b = Board()
+    b.clear_board()
+    s = b.s
+    for i in b.hand(BELIAL):
+        s.I[i, S.F_ZONE] = S.Z_DISCARD
+    b.to_hand(BELIAL, "Song of Fire")
+    s.S[BELIAL, S.S_ESSENCE] = 0
+    assert essence_short(s, b.t, BELIAL) == 0          # too dear, but no Being could hold it
+    gorvath = b.to_hand(BELIAL, "Gorvath")
+    cost = int(b.t.C[b.design("Gorvath"), D_COST])
+    s.S[BELIAL, S.S_ESSENCE] = cost - 1
+    assert essence_short(s, b.t, BELIAL) == 1
+    s.S[BELIAL, S.S_ESSENCE] = cost
+    assert essence_short(s, b.t, BELIAL) == 0
+    s.I[gorvath, S.F_ZONE] = S.Z_DISCARD
+    s.S[BELIAL, S.S_ESSENCE] = 0
+    assert essence_short(s, b.t, BELIAL) == 0
 
 
 # ================================================================== phase 3: age mortals

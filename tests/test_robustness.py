@@ -1,8 +1,11 @@
-"""How much a verdict depends on play (analysis.robustness): the label rule on
-rates whose truth is known, and on real games -- a deck crippled by 30 dead
-cards is beaten under every pairing (robust), and Gabriel against Belial, which
-the influencer loses and the warmonger against the tether holder wins, depends
-on play."""
+"""How much a verdict depends on play and on readings (analysis.robustness):
+the label rule on rates whose truth is known, and on real games.  A deck
+crippled by 30 dead cards is beaten under every pairing (robust).  Under the
+reading protection = new_combat, Gabriel against Belial at threshold 5 is lost
+under the influencer (about 30%) and won by the warmonger against the tether
+holder (about 58%): it depends on play.  At threshold 4, under that second
+pairing only, the protection reading alone decides it (measured at threshold
+5: 58% under new_combat, 33% under any_harm): it depends on reading."""
 import polars as pl
 import pytest
 from runs import BELIAL, GABRIEL, planted_deck
@@ -51,25 +54,32 @@ def test_across_pairings_and_readings_the_label_says_which_moves_the_verdict(int
 def run(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("play")
     crippled = planted_deck(tmp, "Dud", copies=30)
+    styles = ["influencer", ["warmonger", "tether_holder"]]
     spec = {"name": "play", "seed": 5, "games": 2000, "chunk": 1000,
-            "grid": {"pairs": [[GABRIEL, BELIAL], [BELIAL, crippled]],
-                     "policies": ["influencer", ["warmonger", "tether_holder"]]}}
+            "grid": [{"pairs": [[GABRIEL, BELIAL], [BELIAL, crippled]], "policies": styles,
+                      "readings": {"protection": "new_combat"}},
+                     {"pairs": [[GABRIEL, BELIAL]], "threshold": 4, "policies": [styles[1]],
+                      "readings": [{}, {"protection": "new_combat"}]}]}
     return run_experiment(spec, out=tmp / "play", jobs=2, progress=False)
 
 
-def test_a_planted_edge_is_robust_and_a_style_dependent_one_depends_on_play(run):
+def test_planted_edges_are_labelled_robust_depends_on_play_and_depends_on_reading(run):
     verdicts = robustness.verdicts(robustness.by_play(load_run(run)))
-    by_decks = {r["deck_a"].split("'")[0] + " vs " + r["deck_b"].split("'")[0]: r for r in verdicts.iter_rows(named=True)}
-    assert set(by_decks) == {"Gabriel vs Belial", "Belial vs Dud test"}, by_decks
-    crippled = by_decks["Belial vs Dud test"]
+    by = {(r["deck_a"].split("'")[0] + " vs " + r["deck_b"].split("'")[0], r["threshold"]): r
+          for r in verdicts.iter_rows(named=True)}
+    assert set(by) == {("Gabriel vs Belial", 5), ("Belial vs Dud test", 5), ("Gabriel vs Belial", 4)}, by
+    crippled = by["Belial vs Dud test", 5]
     assert crippled["label"] == robustness.ROBUST and crippled["favoured"].startswith("Belial"), crippled
-    style = by_decks["Gabriel vs Belial"]
+    style = by["Gabriel vs Belial", 5]
     assert style["label"] == robustness.ON_PLAY and style["favoured"] is None, style
     assert style["spread"] > 4 * style["sampling"], style      # the doubt from play dwarfs the sampling interval
+    reading = by["Gabriel vs Belial", 4]
+    assert (reading["label"], reading["pairings"], reading["readings"]) == (robustness.ON_READING, 1, 2), reading
+    assert reading["spread"] > 4 * reading["sampling"], reading
 
 
 def test_the_report_labels_its_verdicts(run, tmp_path):
     page = write_report(run, tmp_path / "report").read_text()
     assert "How much does the verdict depend on play and on readings?" in page
     summary = (tmp_path / "report" / "summary.md").read_text()
-    assert "depends on play" in summary and "robust" in summary
+    assert "depends on play" in summary and "depends on reading" in summary and "robust" in summary

@@ -3,9 +3,10 @@ returning a DataFrame; ``tables(run)`` gathers them by the name of the CSV
 file they are exported as.
 
 Modules: ``outcomes`` (win rate, score, draws, seats, first player, matrix,
-threshold sweep), ``length`` (game length), ``essence`` (Essence curves),
+threshold sweep), ``length`` (game length), ``essence`` (Essence curves, and
+the turn from which Essence no longer limits a deck),
 ``cards`` (observational card impact), ``causal`` (paired blank-card impact),
-``robustness`` (how much each verdict depends on play),
+``robustness`` (how much each verdict depends on play and on readings),
 ``intervals`` (pair-aware Wilson, Benjamini-Yekutieli); and the paired
 sequential test (``sprt``), the regression check (``compare``), the cost
 search (``tune``) and the play-style search (``styles``)."""
@@ -32,6 +33,7 @@ def tables(run: Run, min_games: int = cards.MIN_GAMES) -> dict[str, pl.DataFrame
         "game_length": length.summary(run),
         "game_length_histogram": length.histogram(run),
         "essence_curves": essence.curves(run),
+        "economy": essence.economy(run),
         "card_impact": cards.impact(run, min_games),
         "play_by_pairing": play,
         "play_verdicts": robustness.verdicts(play),

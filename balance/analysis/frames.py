@@ -50,7 +50,7 @@ def deck_games(run: Run) -> pl.LazyFrame:
             went_first=pl.col("first") == d, won=pl.col("winner") == d, draw=pl.col("winner") == -1,
             lost=pl.col("winner") == 1 - d,
             open=pl.col(f"open_{x}"), drawn=pl.col(f"drawn_{x}"), played=pl.col(f"played_{x}"),
-            gain=pl.col(f"gain_{x}"), spent=pl.col(f"spent_{x}")))
+            gain=pl.col(f"gain_{x}"), spent=pl.col(f"spent_{x}"), short=pl.col(f"short_{x}")))
     return pl.concat(parts)
 
 

@@ -36,6 +36,7 @@ def write_report(run_dir, out=None, min_games: int = analysis.cards.MIN_GAMES) -
         ("Game length", "game_length", F.game_length,
          (tabs["game_length_histogram"], tabs["game_length"], length.BIN)),
         ("Essence curves", "essence_curves", F.essence, (tabs["essence_curves"], n_games)),
+        ("Economy: when does Essence stop limiting a deck?", "economy", F.economy, (tabs["economy"], n_games)),
         ("Causal card impact", "causal_impact", F.causal, (causal,) if causal is not None else None),
         ("Card impact (observational)", "card_impact", F.card_impact, (tabs["card_impact"], n_games)),
         ("How much does the verdict depend on play and on readings?", "play", F.play,
@@ -48,7 +49,8 @@ def write_report(run_dir, out=None, min_games: int = analysis.cards.MIN_GAMES) -
     title = f"Balance report: {run.manifest['experiment']['name']}" + (" (PARTIAL RUN)" if run.partial else "")
     facts = V.run_facts(run, n_games)
     verdicts = [*V.matchup_verdicts(tabs["outcomes_by_matchup"], tabs["play_by_pairing"], tabs["play_verdicts"]),
-                V.play_verdict(tabs["play_verdicts"]), V.first_player_verdict(tabs["first_player"]),
+                V.play_verdict(tabs["play_verdicts"]), V.economy_verdict(tabs["economy"]),
+                V.first_player_verdict(tabs["first_player"]),
                 *V.card_verdicts(causal)]
     key_tables = [
         ("Verdicts across play and readings (robust, depends on play, on reading, on both, undecided)",

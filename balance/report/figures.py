@@ -141,6 +141,36 @@ def essence(curves: pl.DataFrame, games: int):
                  f"(turns reached by fewer than 1% of games are cut). {games:,} games in all.")
 
 
+def economy(econ: pl.DataFrame, games: int):
+    """Per deck (one line each, one panel per threshold and setting): the share of
+    its own turns whose Acts end with a card it could play but not pay for, with
+    the 95% band, and a mark at the turn from which Essence stops binding
+    (``free_from``, analysis.essence.economy)."""
+    keys = econ.select("threshold", "setting").unique(maintain_order=True).sort("threshold", "setting").rows()
+    fig, axes = panels(len(keys), min(2, len(keys)), 3.6)
+    for ax, (t, s) in zip(axes, keys):
+        part = econ.filter((pl.col("threshold") == t) & (pl.col("setting") == s))
+        for k, (deck,) in enumerate(part.select("deck").unique(maintain_order=True).sort("deck").rows()):
+            d = part.filter(pl.col("deck") == deck)
+            x, color = d["turn"].to_numpy(), f"C{k % 10}"
+            ax.plot(x, 100 * d["short"].to_numpy(), color=color, lw=1.2, label=wrap(deck, 40))
+            ax.fill_between(x, 100 * d["short_lo"].to_numpy(), 100 * d["short_hi"].to_numpy(), color=color, alpha=0.15)
+            free = d["free_from"][0]
+            if free is not None:
+                ax.axvline(free, color=color, lw=0.8, ls="--")
+        ax.axhline(50, color="grey", lw=0.8, ls=":")
+        ax.set_ylim(0, 100)
+        ax.set_xlabel("own turn")
+        ax.set_ylabel("turns short of Essence (%)", fontsize=8)
+        ax.set_title(f"threshold {t}" + ("" if s == "baseline" else f", {s}"), fontsize=9)
+        ax.legend(fontsize=7)
+    fig.suptitle("Economy: the share of each deck's turns whose Acts end with a card it could play but not pay for")
+    return fig, (f"Where a line is above 50%, Essence keeps the deck from playing a card in most games. From the "
+                 f"dashed mark on, no turn shows that (Essence stops binding), so a cost change acts through the "
+                 f"turns before it. Bands: pair-aware 95% intervals; turns reached by fewer than 1% of a deck's "
+                 f"games are cut. {games:,} games in all.")
+
+
 LABEL_COLOR = {"robust": "#1e8449", "depends on play": "#c0392b", "depends on reading": "#8e44ad",
                "depends on play and reading": "#d35400", "undecided": "#7f8c8d"}
 

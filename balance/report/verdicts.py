@@ -75,6 +75,22 @@ def play_verdict(verdicts: pl.DataFrame) -> str:
             f"interval of at most ±{100 * top['sampling']:.1f} points.")
 
 
+def economy_verdict(econ: pl.DataFrame) -> str:
+    """From which own turn Essence stops binding each deck (the earliest and the
+    latest across decks), and for how many it binds throughout."""
+    free = econ.group_by("deck", "threshold", "setting", maintain_order=True).agg(pl.col("free_from").first())
+    known = free.drop_nulls("free_from").sort("free_from")
+    if known.is_empty():
+        return ("Economy: no deck is shown to stop being short of Essence; Essence binds throughout, so a cost "
+                "change can act in any turn.")
+    first, last = known.row(0, named=True), known.row(-1, named=True)
+    never = free.height - known.height
+    return (f"Economy: Essence stops binding from own turn {first['free_from']} ({first['deck']}, {where(first)}) "
+            f"to turn {last['free_from']} ({last['deck']}, {where(last)}); after that, most turns end with no "
+            f"card kept back for want of Essence, so a cost change acts on the turns before"
+            + (f". For {never} deck and setting(s) it binds throughout." if never else "."))
+
+
 def first_player_verdict(first: pl.DataFrame) -> str:
     r = first.filter(pl.col("cell").is_null()).row(0, named=True)
     if not r["decisive"]:

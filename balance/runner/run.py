@@ -63,10 +63,10 @@ WORKER_BYTES = 300 * 2**20      # one worker process before its first game (Pyth
 
 
 def bytes_per_game(turn_cap: int) -> int:
-    """Memory a game of a chunk holds at most: the per-turn Essence curves of
+    """Memory a game of a chunk holds at most: the three per-turn curves of
     both seats, sized by the turn cap (int64 in the kernel, then int16 and list
     copies in the stored frame), and its fixed columns."""
-    return 64 * ((turn_cap + 1) // 2) + 1024
+    return 96 * ((turn_cap + 1) // 2) + 1024
 
 
 def machine_memory() -> int:

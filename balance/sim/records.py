@@ -11,6 +11,7 @@ One row per game, per-deck columns suffixed ``_a`` (deck A) and ``_b`` (deck B):
     earth                     living Humans left on Earth
     open_*, drawn_*, played_* bitmasks over the deck's distinct cards (bit k = k-th name, sorted)
     gain_*, spent_*           Essence after gaining and Essence spent, one entry per own turn played
+    short_*                   1 where that turn's Acts ended with a card in hand too dear to play
 
 Integer widths are the smallest that hold the values, to keep a million-game
 store under the DESIGN §6 budget.
@@ -23,6 +24,7 @@ from ..rules.innomine.game import N_FIXED_COLS, R_END, R_FIRST, R_GAME, R_PAIR, 
 END_REASONS = {0: "threshold reached", 1: "turn cap", 2: "deck-out"}
 DECKS = ("a", "b")
 MASKS = ("open", "drawn", "played")
+CURVES = ("gain", "spent", "short")
 
 
 def records_frame(rec: dict, cell: int) -> pl.DataFrame:
@@ -48,7 +50,7 @@ def records_frame(rec: dict, cell: int) -> pl.DataFrame:
             cols[f"{name}_{x}"] = pl.Series(rec["masks"][:, d, m].view(np.uint64), dtype=pl.UInt64)
     for d, x in enumerate(DECKS):
         own = np.minimum((turns + (first == d)) // 2, rec["gain"].shape[2])
-        for curve in ("gain", "spent"):
+        for curve in CURVES:
             cols[f"{curve}_{x}"] = curve_column(rec[curve][:, d, :], own)
     return pl.DataFrame(cols)
 

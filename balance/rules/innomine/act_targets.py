@@ -8,7 +8,7 @@ You may also give any uncontrolled Object to a Being in its Realm."
 """
 from numba import njit
 
-from ...agents.points import clear, offer
+from ...agents.points import clear, n_options, offer
 from .beings import can_hold, ctype_of, is_being, is_human_card
 from .essence import card_cost
 from .redemption import bright_lilim, redeemable
@@ -45,6 +45,20 @@ def offer_acts(s, t, p):
     for c in hand(s, p):
         if allowed(s, t, p, c) and card_cost(s, t, p, c) <= s.S[p, S_ESSENCE]:
             offer_targets(s, t, p, c)
+
+
+@njit(cache=True)
+def essence_short(s, t, p):
+    """1 if a card of p's hand could be played now (``allowed``, on a target:
+    ``offer_targets``) but costs more Essence than p has left (essence.card_cost):
+    Essence, not the rules, keeps it in hand; else 0.  Asked as the Acts end."""
+    for c in hand(s, p):
+        if allowed(s, t, p, c) and card_cost(s, t, p, c) > s.S[p, S_ESSENCE]:
+            clear(s)
+            offer_targets(s, t, p, c)
+            if n_options(s) > 0:
+                return 1
+    return 0
 
 
 @njit(cache=True)

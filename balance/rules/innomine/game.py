@@ -39,7 +39,7 @@ def humans_on_earth(s, t):
 
 @njit(cache=True)
 def simulate_pairs(s_ab, t_ab, s_ba, t_ba, root_seed, first_game, n_games, threshold, turn_cap, variant,
-                   readings, rows, gain, spent, masks):
+                   readings, rows, gain, spent, short, masks):
     """Play games first_game .. first_game+n_games-1 into preallocated records.
 
     Game 2k and 2k+1 share game seed k (common random numbers) with the decks'
@@ -52,11 +52,11 @@ def simulate_pairs(s_ab, t_ab, s_ba, t_ba, root_seed, first_game, n_games, thres
         s = s_ba if swap else s_ab
         t = t_ba if swap else t_ab
         play_game(s, t, root_seed, g >> 1, threshold, turn_cap, variant, readings)
-        record_game(s, t, g, swap, rows[k], gain[k], spent[k], masks[k])
+        record_game(s, t, g, swap, rows[k], gain[k], spent[k], short[k], masks[k])
 
 
 @njit(cache=True)
-def record_game(s, t, g, swap, row, gain, spent, masks):
+def record_game(s, t, g, swap, row, gain, spent, short, masks):
     """Game g's records (deck order: seat p holds deck p ^ swap)."""
     row[R_GAME] = g
     row[R_PAIR] = g >> 1
@@ -71,6 +71,7 @@ def record_game(s, t, g, swap, row, gain, spent, masks):
         row[N_FIXED_COLS + deck] = s.S[p, S_SOULS]
         gain[deck, :] = s.curves[p, 0, :]
         spent[deck, :] = s.curves[p, 1, :]
+        short[deck, :] = s.curves[p, 2, :]
         masks[deck, 0] = s.S[p, S_MASK_OPEN]
         masks[deck, 1] = s.S[p, S_MASK_DRAWN]
         masks[deck, 2] = s.S[p, S_MASK_PLAYED]
@@ -78,8 +79,9 @@ def record_game(s, t, g, swap, row, gain, spent, masks):
 
 
 def record_arrays(n_games, n_seats, own_turns):
-    """Preallocated record arrays for a batch."""
+    """Preallocated record arrays for a batch: rows, the three per-turn curves
+    (gain, spent, short: State.curves) and the card masks."""
+    curve = (n_games, n_seats, own_turns)
     return (np.zeros((n_games, N_FIXED_COLS + n_seats + 1), dtype=np.int64),
-            np.zeros((n_games, n_seats, own_turns), dtype=np.int64),
-            np.zeros((n_games, n_seats, own_turns), dtype=np.int64),
+            np.zeros(curve, dtype=np.int64), np.zeros(curve, dtype=np.int64), np.zeros(curve, dtype=np.int64),
             np.zeros((n_games, n_seats, 3), dtype=np.int64))

@@ -98,19 +98,20 @@ def play_range(m: Matchup, root_seed: int, first_game: int, n_games: int) -> dic
 def play_counted(m: Matchup, root_seed: int, first_game: int, n_games: int) -> tuple[dict, int]:
     """``play_range``'s records, and how many decisions a search decided by rollouts."""
     sab, kab, sba, kba = m.kernel_args()
-    rows, gain, spent, masks = record_arrays(n_games, 2, m.own_turns)
-    _simulate(m, sab, kab, sba, kba, root_seed, first_game, n_games, rows, gain, spent, masks)
-    return {"rows": rows, "gain": gain, "spent": spent, "masks": masks}, int(sab.dec[D_DECIDED] + sba.dec[D_DECIDED])
+    rows, gain, spent, short, masks = record_arrays(n_games, 2, m.own_turns)
+    _simulate(m, sab, kab, sba, kba, root_seed, first_game, n_games, rows, gain, spent, short, masks)
+    records = {"rows": rows, "gain": gain, "spent": spent, "short": short, "masks": masks}
+    return records, int(sab.dec[D_DECIDED] + sba.dec[D_DECIDED])
 
 
-def _simulate(m: Matchup, sab, kab, sba, kba, root_seed, first_game, n_games, rows, gain, spent, masks):
+def _simulate(m: Matchup, sab, kab, sba, kba, root_seed, first_game, n_games, rows, gain, spent, short, masks):
     """The kernel for the matchup's agents: with the search's turns if one searches."""
     if m.searches:
         simulate_searched_pairs(sab, kab, sba, kba, *m.spare_states(kab, kba), root_seed, first_game, n_games,
-                                m.threshold, m.turn_cap, m.variant, m.readings, rows, gain, spent, masks)
+                                m.threshold, m.turn_cap, m.variant, m.readings, rows, gain, spent, short, masks)
     else:
         simulate_pairs(sab, kab, sba, kba, root_seed, first_game, n_games, m.threshold, m.turn_cap, m.variant,
-                       m.readings, rows, gain, spent, masks)
+                       m.readings, rows, gain, spent, short, masks)
 
 
 def replay_lines(m: Matchup, root_seed: int, game: int, trace_len=200_000) -> list[str]:
@@ -118,8 +119,7 @@ def replay_lines(m: Matchup, root_seed: int, game: int, trace_len=200_000) -> li
     sab, kab, sba, kba = m.kernel_args(trace_len)
     swap = game & 1
     s, k, compiled = (sba, kba, m.ba) if swap else (sab, kab, m.ab)
-    rows, gain, spent, masks = record_arrays(1, 2, m.own_turns)
-    _simulate(m, sab, kab, sba, kba, root_seed, game, 1, rows, gain, spent, masks)
+    _simulate(m, sab, kab, sba, kba, root_seed, game, 1, *record_arrays(1, 2, m.own_turns))
     lines = trace_lines(s, compiled)
     if s.g[G_TRACE_N] >= s.trace.shape[0]:
         lines.append(f"(trace truncated at {s.g[G_TRACE_N]} events)")

@@ -138,7 +138,8 @@ class State(Handle):
     I       [N, N_FIELDS] per-instance fields (F_*)
     S       [P, N_SEAT_FIELDS] per-seat fields (S_*)
     decks   [P, 2, M] Repository and Events deck, circular buffers of instances
-    curves  [P, 2, TT] Essence after gaining / spent, per own turn
+    curves  [P, 3, TT] per own turn: Essence after gaining, Essence spent, and 1
+            if its Acts ended with a card in hand too dear to play (act_targets.essence_short)
     g       [N_G] game scalars (G_*; G_FIGHT_TARGET: the Being attacked in the combat under way)
     rng     [3, 3] seeded streams
     trace   [TMAX, TRACE_W] event trace (only when tracing)
@@ -164,7 +165,7 @@ def new_state(tables, weights, own_turns, trace_len=0, agents=None):
         I=np.zeros((n, N_FIELDS), dtype=np.int64),
         S=np.zeros((P, N_SEAT_FIELDS), dtype=np.int64),
         decks=np.zeros((P, 2, m), dtype=np.int64),
-        curves=np.zeros((P, 2, own_turns), dtype=np.int64),
+        curves=np.zeros((P, 3, own_turns), dtype=np.int64),
         g=np.zeros(N_G, dtype=np.int64),
         rng=np.zeros((N_STREAMS, 3), dtype=np.int64),
         trace=np.zeros((max(trace_len, 1), TRACE_W), dtype=np.int64),

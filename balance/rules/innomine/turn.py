@@ -3,6 +3,7 @@ the end of the game by a winner, the turn cap or exhausted decks."""
 from numba import njit
 
 from .actions import actions_phase
+from .act_targets import essence_short
 from .acts import acts_phase
 from .beings import is_being
 from .dissonance import dissonance_phase
@@ -69,6 +70,8 @@ def play_turn(s, t, p, own):
     dissonance_phase(s, t, p)
     s.g[G_PHASE] = 5
     acts_phase(s, t, p)
+    if own < s.curves.shape[2]:
+        s.curves[p, 2, own] = essence_short(s, t, p)
     s.g[G_PHASE] = 6
     actions_phase(s, t)
     if s.g[G_WINNER] >= 0:

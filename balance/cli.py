@@ -241,7 +241,8 @@ def cmd_tune(args):
     changes.  Candidates are played on common seeds and searched by successive
     halving; the best few are played again on seeds the search never used,
     then confirmed in turn on fresh seeds, against the baseline on the same
-    seeds, until one lands within --tolerance of the target in every matchup.
+    seeds, until one lands within --tolerance of the target in every matchup
+    (each cell: a grid with several agent pairings holds it to each of them).
 
     Exit code 0: the target was reached; 1: not reached (the closest proposal
     is reported, marked NOT REACHED); 2: bad input."""

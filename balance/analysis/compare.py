@@ -306,7 +306,8 @@ def lines(result: pl.DataFrame, settings: Settings) -> list[str]:
     """The comparison as text: one block per matchup, the verdict per question, then the overall verdict."""
     m = result.height
     test = (f"fixed N: TOST for no change, Bonferroni over {m} matchup(s) for changed" if settings.fixed else
-            f"sequential test at alpha/{m} per matchup (Bonferroni over {m} matchup(s)), beta {settings.beta:g}")
+            f"sequential test at alpha/m = {settings.alpha / m:.4g} for each of m = {m} matchup(s) (Bonferroni), "
+            f"beta {settings.beta:g}")
     out = [f"bound {settings.bound * 100:g} points, alpha {settings.alpha:g}, {test}; "
            f"score = deck A's (win + draw/2) rate; difference = candidate - baseline over seat-swapped seed pairs"]
     for r in result.iter_rows(named=True):

@@ -13,6 +13,7 @@ from .analysis.cards import MIN_GAMES
 from .cards import DeckError, validate_main
 from .errors import InputError
 from .rules.innomine.d666 import VARIANTS
+from .rules.innomine.contested import READINGS
 from .runner.experiment import MAX_GAMES, TURN_CAP_MAX
 
 DEFAULT_A, DEFAULT_B = "decks/gabriel.toml", "decks/belial.toml"
@@ -107,12 +108,30 @@ def _matchup_args(p, several=False):
                    nargs="+" if several else None,
                    metavar="VARIANT", help=f"rule variant{'s, each reported' if several else ''}: "
                                            f"{', '.join(VARIANTS)} (default classic)")
+    _reading_arg(p, "a contested reading of the rulebook")
+
+
+def _reading_arg(p, what):
+    p.add_argument("--reading", action="append", default=[], metavar="NAME=VALUE",
+                   help=f"{what}, instead of its default (repeatable; docs/rules.md, \"Readings\"): "
+                        + "; ".join(f"{r.name}={'|'.join(r.values)}" for r in READINGS.values()))
+
+
+def _readings(texts: list[str]) -> dict:
+    """``--reading NAME=VALUE`` options as {name: value} (checked by readings.pack)."""
+    chosen = {}
+    for text in texts:
+        name, eq, value = text.partition("=")
+        if not eq:
+            raise InputError(f"--reading: {text!r}: not NAME=VALUE; allowed: e.g. protection=any_harm")
+        chosen[name.strip()] = value.strip()
+    return chosen
 
 
 def _prepare(args, variant=None):
     from .rules.innomine.matchup import prepare
     return prepare(args.deck_a, args.deck_b, args.policy_a, args.policy_b, args.threshold, args.turn_cap,
-                   variant=variant or args.variant)
+                   variant=variant or args.variant, readings=_readings(args.reading))
 
 
 def cmd_simulate(args):
@@ -129,7 +148,8 @@ def cmd_simulate(args):
         t0 = time.perf_counter()
         parts = map_chunks(play_range, m, args.seed, args.games, args.jobs, args.chunk, reduce=summarise)
         dt = time.perf_counter() - t0
-        print(f"{m.labels[0]} vs {m.labels[1]}, threshold {m.threshold}, seed {args.seed}, {variant} rules")
+        chosen = "".join(f", {r}" for r in args.reading)
+        print(f"{m.labels[0]} vs {m.labels[1]}, threshold {m.threshold}, seed {args.seed}, {variant} rules{chosen}")
         for line in sum(parts[1:], parts[0]).lines(m.labels):
             print(line)
         print(f"speed: {args.games / dt:,.0f} games/s on {args.jobs} worker(s)")
@@ -223,7 +243,7 @@ def cmd_compare(args):
     check_out(args.out)                      # before any game is played
     settings = Settings(bound=args.bound / 100, alpha=args.alpha, beta=args.beta, max_games=args.max_games,
                         batch=args.batch, fixed=args.fixed)
-    change = Change(parse_set(args.set), args.variant, args.policy_a, args.policy_b)
+    change = Change(parse_set(args.set), args.variant, args.policy_a, args.policy_b, _readings(args.reading))
     result = compare(args.baseline, args.candidate, change, settings, jobs=args.jobs,
                      progress=lambda n, left: print(f"  {n} games per side played, {left} matchup(s) undecided",
                                                     file=sys.stderr))
@@ -358,6 +378,7 @@ def parser():
     p.add_argument("--variant", help="candidate rule variant (default: the baseline's)")
     p.add_argument("--policy-a", help="candidate agent of deck A (default: the baseline's)")
     p.add_argument("--policy-b", help="candidate agent of deck B (default: the baseline's)")
+    _reading_arg(p, "a candidate reading")
     p.add_argument("--bound", type=float, default=2.0,
                    help="smallest change that matters, in win-rate points (default %(default)s)")
     p.add_argument("--alpha", type=float, default=0.05,

@@ -18,7 +18,7 @@ import time
 from balance.rules.innomine.game import R_TURNS, record_arrays, simulate_pairs
 from balance.rules.innomine.matchup import prepare
 
-BASE = 17          # the counters live in State.g after the game scalars
+BASE = 18          # the counters live in State.g after the game scalars
 TURN = ["start_turn", "draw", "gain", "age", "dissonance", "acts", "actions", "end_turn", "setup"]
 CHOICE = {10: "rivals, free move and attack, every action offered", 11: "Wait scored (riders)",
           12: "attach (riders)", 13: "Influence", 14: "Choir resonances", 15: "attack", 16: "abilities",
@@ -39,7 +39,7 @@ def main(n):
     def play(first, count):
         rows, gain, spent, masks = record_arrays(count, 2, m.own_turns)
         simulate_pairs(sab, kab, sba, kba, 1, first, count, m.threshold, m.turn_cap, m.variant,
-                       rows, gain, spent, masks)
+                       m.readings, rows, gain, spent, masks)
         return rows
 
     play(0, 20)                                   # compile

@@ -12,6 +12,7 @@ import shutil
 import numpy as np
 
 from balance.cards import compile_tables, load_deck
+from balance.rules.innomine import contested
 from balance.rules.innomine import state as S
 from balance.rules.innomine.combat import declare
 from balance.rules.innomine.humans import enter_realm
@@ -68,7 +69,7 @@ class Board:
         self.t = pack(self.compiled.tables)
         w = np.stack([load_policy("influencer")] * 2)
         self.s = S.new_state(self.t, w, 100, trace_len=10_000)
-        setup(self.s, self.t, seed, 0, 5, 200, CLASSIC)
+        setup(self.s, self.t, seed, 0, 5, 200, CLASSIC, contested.pack({}))
         self.s.g[S.G_TURN] = turn
         self.N = self.s.I.shape[0]
         self.dealt = int(self.s.g[S.G_TRACE_N])

@@ -339,7 +339,7 @@ def test_a_redeal_keeps_every_card_and_what_the_seat_sees():
     in the zone its place says."""
     m = prepare(*DECKS)
     s, t, _, _ = m.kernel_args()
-    setup(s, t, 3, 5, 5, 200, m.variant)
+    setup(s, t, 3, 5, 5, 200, m.variant, m.readings)
     for _ in range(6):
         next_turn(s, t)
     before, own = _hidden(s, 0), S.hand(s, 0).tolist()
@@ -390,7 +390,7 @@ def test_the_search_agent_does_not_peek():
     x, y, _, _ = m.spare_states(t, t)
     s2, _, _, _ = m.kernel_args(trace_len=100_000)
     x2, y2, _, _ = m.spare_states(t, t)
-    setup(s, t, 7, 2, 5, 200, m.variant)
+    setup(s, t, 7, 2, 5, 200, m.variant, m.readings)
     searched = 0
     while searched < 3:
         active = (s.g[S.G_FIRST] + s.g[S.G_TURN]) % 2

@@ -21,6 +21,7 @@ from strategies import ROOT, deck_toml
 
 from balance.cards import compile_tables, load_deck
 from balance.rules.innomine import state as S
+from balance.rules.innomine import contested
 from balance.rules.innomine.turn import next_turn
 from balance.rules.innomine.matchup import play_range, prepare
 from balance.agents.innomine.search import searched_turn
@@ -61,8 +62,9 @@ def check_conservation(s):
     assert set(np.flatnonzero(zone == S.Z_PLAY)) <= listed
 
 
-def play_checked(decks, pa, pb, seed, game, cap, variant):
-    """Play one game of ``decks`` turn by turn, checking the invariants after each;
+def play_checked(decks, pa, pb, seed, game, cap, variant, readings):
+    """Play one game of ``decks`` turn by turn under the contested readings'
+    bits ``readings`` (readings.pack), checking the invariants after each;
     then again with A_CHECK, where a scripted style must find each action it names
     among the rows the rules list (it raises if not), to the same end."""
     threshold = min(d.humans for d in decks)
@@ -75,7 +77,7 @@ def play_checked(decks, pa, pb, seed, game, cap, variant):
     def turn():
         return searched_turn(s, x, y, t) if searching else next_turn(s, t)
 
-    setup(s, t, seed, game, threshold, cap, variant)
+    setup(s, t, seed, game, threshold, cap, variant, readings)
     check_conservation(s)
     turns = 0
     while turn():
@@ -88,10 +90,14 @@ def play_checked(decks, pa, pb, seed, game, cap, variant):
     assert (s.g[S.G_WINNER] >= 0) == (s.g[S.G_END] == S.END_THRESHOLD)
     first = (s.I.copy(), s.S.copy(), s.curves.copy())
     s.agent[:, A_CHECK] = 1     # the same game, with every scripted action looked up among the legal ones
-    setup(s, t, seed, game, threshold, cap, variant)
+    setup(s, t, seed, game, threshold, cap, variant, readings)
     while turn():
         pass
     assert all(np.array_equal(a, b) for a, b in zip(first, (s.I, s.S, s.curves)))
+
+
+# Any combination of the contested readings (docs/rules.md, "Readings"), each bit either way.
+READINGS = st.integers(0, 2 ** len(contested.READINGS) - 1)
 
 
 # No shrinking: each example plays a whole game, and shrinking one takes minutes;
@@ -100,15 +106,15 @@ def play_checked(decks, pa, pb, seed, game, cap, variant):
           phases=(Phase.explicit, Phase.reuse, Phase.generate))
 @given(gabriel=deck_toml("Gabriel"), belial=deck_toml("Belial"), pa=st.sampled_from(POLICIES),
        pb=st.sampled_from(POLICIES), seed=st.integers(0, 2**40), game=st.integers(0, 2**20),
-       cap=st.integers(1, 150))
-def test_every_turn_keeps_the_invariants(gabriel, belial, pa, pb, seed, game, cap):
+       cap=st.integers(1, 150), readings=READINGS)
+def test_every_turn_keeps_the_invariants(gabriel, belial, pa, pb, seed, game, cap, readings):
     with tempfile.TemporaryDirectory() as d:
         paths = [os.path.join(d, "g.toml"), os.path.join(d, "b.toml")]
         for path, text in zip(paths, (gabriel, belial)):
             with open(path, "w") as f:
                 f.write(text)
         decks = [load_deck(p) for p in paths]
-    play_checked(decks, pa, pb, seed, game, cap, CLASSIC)
+    play_checked(decks, pa, pb, seed, game, cap, CLASSIC, readings)
 
 
 # The other four starter decks bring the Seraphim (Dominic) and Lilim (Nybbas) into
@@ -119,14 +125,15 @@ def test_every_turn_keeps_the_invariants(gabriel, belial, pa, pb, seed, game, ca
           phases=(Phase.explicit, Phase.reuse, Phase.generate))
 @given(heaven=st.sampled_from(["dominic", "michael"]), hell=st.sampled_from(["nybbas", "saminga"]),
        pa=st.sampled_from(POLICIES), pb=st.sampled_from(POLICIES), seed=st.integers(0, 2**40),
-       game=st.integers(0, 2**20), cap=st.integers(1, 150), variant=st.sampled_from([CLASSIC, D666]))
-def test_the_other_starter_decks_keep_the_invariants(heaven, hell, pa, pb, seed, game, cap, variant):
+       game=st.integers(0, 2**20), cap=st.integers(1, 150), variant=st.sampled_from([CLASSIC, D666]),
+       readings=READINGS)
+def test_the_other_starter_decks_keep_the_invariants(heaven, hell, pa, pb, seed, game, cap, variant, readings):
     with tempfile.TemporaryDirectory() as d:
         paths = [ROOT / f"decks/{heaven}.toml", ROOT / f"decks/{hell}.toml"]
         if hell == "saminga":
             paths[1] = planted_deck(Path(d), {"Grave Tenant": 2}, deck="saminga", data="hosts.toml")
         decks = [load_deck(p) for p in paths]
-    play_checked(decks, pa, pb, seed, game, cap, variant)
+    play_checked(decks, pa, pb, seed, game, cap, variant, readings)
 
 
 def _records_digest(rec):

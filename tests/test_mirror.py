@@ -24,7 +24,7 @@ def mirror(extra_essence: int = 0) -> tuple[int, int, int]:
     s, t, _, _ = m.kernel_args()
     seat0 = decisive = first = 0
     for g in range(GAMES):
-        setup(s, t, 2024, g, m.threshold, m.turn_cap, m.variant)
+        setup(s, t, 2024, g, m.threshold, m.turn_cap, m.variant, m.readings)
         s.S[0, S.S_ESSENCE] += extra_essence
         while next_turn(s, t):
             pass

@@ -11,6 +11,7 @@ import pytest
 from positions import BELIAL, GABRIEL, Board, data_deck, peek
 from scipy.stats import binomtest
 
+from balance.rules.innomine import contested
 from balance.rules.innomine import state as S
 from balance.agents.innomine.actions import (
     _attack_frame,
@@ -67,7 +68,7 @@ def test_setup_one_tether_in_play_five_essence_seven_cards():
     s, t, I = b.s, b.t, b.s.I
     chosen = {BELIAL: set(), GABRIEL: set()}
     for seed in range(30):
-        setup(s, t, seed, 0, 5, 200, CLASSIC)
+        setup(s, t, seed, 0, 5, 200, CLASSIC, contested.pack({}))
         for p in (BELIAL, GABRIEL):
             tethers = [i for i in range(b.N) if I[i, S.F_ZONE] == S.Z_PLAY and I[i, S.F_OWNER] == p
                        and t.C[I[i, S.F_DESIGN], D_CTYPE] == TETHER]
@@ -88,7 +89,7 @@ def test_first_player_is_chosen_at_random():
     games = 4000
     firsts = 0
     for game in range(games):
-        setup(b.s, b.t, 11, game, 5, 200, CLASSIC)
+        setup(b.s, b.t, 11, game, 5, 200, CLASSIC, contested.pack({}))
         assert b.s.g[S.G_ACTIVE] == b.s.g[S.G_FIRST]
         firsts += b.s.g[S.G_FIRST] == 0
     assert wilson_holds(firsts, games, 0.5), firsts / games
@@ -340,7 +341,7 @@ def test_the_turn_cap_ends_the_game_as_a_draw():
     """I3: hitting the configured turn cap ends the game as a draw, end reason "turn cap"."""
     b = Board()
     s = b.s
-    setup(s, b.t, 5, 0, 5, 4, CLASSIC)
+    setup(s, b.t, 5, 0, 5, 4, CLASSIC, contested.pack({}))
     played = 1
     while next_turn(s, b.t):
         played += 1
@@ -353,7 +354,7 @@ def test_no_cards_left_in_any_deck_ends_the_game_as_a_draw():
     as a draw with end reason "deck-out"."""
     b = Board()
     s = b.s
-    setup(s, b.t, 5, 0, 5, 100, CLASSIC)
+    setup(s, b.t, 5, 0, 5, 100, CLASSIC, contested.pack({}))
     s.S[:, S.S_REPO_CNT] = 0
     s.S[:, S.S_EV_CNT] = 0
     assert not next_turn(s, b.t)
@@ -788,7 +789,8 @@ def test_servitors_at_a_tether_their_superior_controls_lose_a_note_at_every_end_
 def test_damage_counters_come_off_every_turn_for_non_humans_and_at_the_controllers_turn_for_humans():
     """"all Beings other than Humans remove one damage counter from themselves in
     each Realm.  Humans remove one damage counter in each Realm at the end of their
-    controller's Turn" -- an uncontrolled Human at its owner's (I22)."""
+    controller's Turn" -- an uncontrolled Human has none, and keeps its counters
+    (I22; the other reading is tested in test_readings)."""
     b = Board()
     b.clear_board()
     s, I = b.s, b.s.I
@@ -801,10 +803,10 @@ def test_damage_counters_come_off_every_turn_for_non_humans_and_at_the_controlle
         I[h, S.F_DMG + CORPOREAL] = 2
     end_turn(s, b.t, GABRIEL)
     assert list(I[v, S.F_DMG:S.F_DMG + 3]) == [0, 1, 2]
-    assert [I[i, S.F_DMG + CORPOREAL] for i in (tamiel, ed, leslie)] == [1, 2, 1]
+    assert [I[i, S.F_DMG + CORPOREAL] for i in (tamiel, ed, leslie)] == [1, 2, 2]
     end_turn(s, b.t, BELIAL)
     assert list(I[v, S.F_DMG:S.F_DMG + 3]) == [0, 0, 1]
-    assert [I[i, S.F_DMG + CORPOREAL] for i in (tamiel, ed, leslie)] == [0, 1, 1]
+    assert [I[i, S.F_DMG + CORPOREAL] for i in (tamiel, ed, leslie)] == [0, 1, 2]
 
 
 def test_a_scripted_policy_does_not_throw_a_being_at_a_defence_it_cannot_beat():

@@ -12,8 +12,11 @@ from balance.report import write_report
 from balance.runner import load_run, run_experiment
 
 
-def rows(*intervals):
-    return pl.DataFrame({"family_lo": [lo for lo, _ in intervals], "family_hi": [hi for _, hi in intervals]})
+def rows(*intervals, ways=None):
+    """Rows of by_play: one per way (pairing, reading), default each its own pairing under one reading."""
+    ways = ways or [(f"p{k}", "default readings") for k in range(len(intervals))]
+    return pl.DataFrame({"family_lo": [lo for lo, _ in intervals], "family_hi": [hi for _, hi in intervals],
+                         "pairing": [p for p, _ in ways], "reading": [r for _, r in ways]})
 
 
 @pytest.mark.parametrize("intervals, expected", [
@@ -26,6 +29,22 @@ def rows(*intervals):
 ])
 def test_the_label_needs_every_interval_on_one_side_or_two_on_opposite_sides(intervals, expected):
     assert robustness.label(rows(*intervals)) == expected
+
+
+GRID = [("p", "r"), ("q", "r"), ("p", "s"), ("q", "s")]
+ABOVE, BELOW, EITHER = (0.55, 0.60), (0.40, 0.45), (0.48, 0.53)
+
+
+@pytest.mark.parametrize("intervals, expected", [
+    ((ABOVE, ABOVE, BELOW, BELOW), robustness.ON_READING),     # the reading alone moves it
+    ((ABOVE, BELOW, ABOVE, BELOW), robustness.ON_PLAY),        # the pairing alone moves it
+    ((ABOVE, BELOW, BELOW, BELOW), robustness.ON_BOTH),        # each alone moves it
+    ((ABOVE, EITHER, EITHER, BELOW), robustness.ON_BOTH),      # only both together
+    ((ABOVE, ABOVE, ABOVE, EITHER), robustness.UNDECIDED),
+    ((BELOW, BELOW, BELOW, BELOW), robustness.ROBUST),
+])
+def test_across_pairings_and_readings_the_label_says_which_moves_the_verdict(intervals, expected):
+    assert robustness.label(rows(*intervals, ways=GRID)) == expected
 
 
 @pytest.fixture(scope="module")
@@ -51,6 +70,6 @@ def test_a_planted_edge_is_robust_and_a_style_dependent_one_depends_on_play(run)
 
 def test_the_report_labels_its_verdicts(run, tmp_path):
     page = write_report(run, tmp_path / "report").read_text()
-    assert "How much does the verdict depend on play?" in page
+    assert "How much does the verdict depend on play and on readings?" in page
     summary = (tmp_path / "report" / "summary.md").read_text()
     assert "depends on play" in summary and "robust" in summary

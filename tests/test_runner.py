@@ -12,7 +12,9 @@ import pytest
 from cli import ENV, ROOT, balance, ok, one_line_error
 
 from balance.cards import compile_tables, load_deck
+from balance.errors import InputError
 from balance.runner import load_experiment, load_run, run_experiment
+from balance.runner.impact import card_impact
 from balance.runner.store import CHUNKS, MANIFEST
 
 GABRIEL, BELIAL = str(ROOT / "decks/gabriel.toml"), str(ROOT / "decks/belial.toml")
@@ -47,6 +49,31 @@ def test_grid_is_the_product_of_its_axes():
     assert {(c.threshold, c.policy_a, c.policy_b, c.turn_cap) for c in exp.cells} == {
         (t, pa, pb, cap) for t in (3, 5) for pa, pb in (("influencer", "influencer"), ("warmonger", "random"))
         for cap in (100, 200)}
+
+
+def test_grids_in_a_list_add_their_cells_each_with_its_own_games(tmp_path):
+    """[[grid]] tables: the first with the experiment's games, the second with its
+    own; the run stores that many games of each cell, and their chunks."""
+    spec = {"name": "two", "seed": 11, "games": 40, "chunk": 10,
+            "grid": [{"pairs": [[GABRIEL, BELIAL]], "threshold": [3, 5]},
+                     {"pairs": [[BELIAL, GABRIEL]], "policies": [["warmonger", "random"]], "games": 12}]}
+    exp = load_experiment(spec)
+    assert [(c.index, c.threshold, c.policy_a, c.games) for c in exp.cells] == [
+        (0, 3, "influencer", 40), (1, 5, "influencer", 40), (2, 5, "warmonger", 12)]
+    assert [c.games for c in load_experiment(spec, games=4).cells] == [4, 4, 4]     # --games sets every cell's
+    games = stored(run_experiment(spec, out=tmp_path / "two", jobs=1, progress=False))
+    assert games.group_by("cell").len().sort("cell")["len"].to_list() == [40, 40, 12]
+    assert games.filter(pl.col("cell") == 2)["game"].to_list() == list(range(12))
+
+
+def test_impact_over_cells_of_different_games_asks_for_games(tmp_path):
+    """A card's games are compared cell by cell, so ``impact`` over cells that
+    play different numbers of games needs --games (one line, before any game)."""
+    spec = {"name": "two", "seed": 11, "games": 40,
+            "grid": [{"pairs": [[GABRIEL, BELIAL]]}, {"pairs": [[BELIAL, GABRIEL]], "games": 12}]}
+    with pytest.raises(InputError, match="the deck's cells play 12, 40 games; allowed: --games N"):
+        card_impact(spec, BELIAL, ["Gorvath"], out=tmp_path / "two", progress=False)
+    assert not (tmp_path / "two").exists()
 
 
 def test_round_robin_pairs_every_two_decks(tmp_path):
@@ -184,6 +211,11 @@ BAD = {
     "unknown variant": ('name = "x"\nseed = 1\ngames = 10\n[grid]\npairs = [[{G}, {B}]]\nvariant = "d20"\n',
                         ["variant", "classic"]),
     "malformed TOML": ('name = "x\n', ["malformed TOML"]),
+    "odd game count in one grid": ('name = "x"\nseed = 1\ngames = 10\n[[grid]]\npairs = [[{G}, {B}]]\n'
+                                   '[[grid]]\npairs = [[{G}, {B}]]\ngames = 7\n', ["grid[1]", "games", "even"]),
+    "a grid that is not a table": ('name = "x"\nseed = 1\ngames = 10\ngrid = [1]\n', ["grid", "list of tables"]),
+    "unknown reading": ('name = "x"\nseed = 1\ngames = 10\n[grid]\npairs = [[{G}, {B}]]\n'
+                        'readings = {{ gravity = "on" }}\n', ["readings.gravity", "unknown reading"]),
 }
 
 

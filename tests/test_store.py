@@ -456,7 +456,7 @@ def test_an_unreachable_dask_scheduler_leaves_the_store_intact(store):
 def test_out_is_checked_before_any_game_is_played(command, tmp_path, store):
     """Each of these would play (or analyse) for minutes before writing."""
     target = _file(tmp_path) / "below"
-    exp = ROOT / "experiments/demo.toml"
+    exp = ROOT / "experiments/round_robin6.toml"
     args = {"compare": ["compare", exp, "--set", 'cost."Therkax" = 5', "--fixed", 200_000],
             "tune": ["tune", exp, "--budget", 10**7],
             "impact": ["impact", exp, "--deck", "decks/belial.toml", "--games", 200_000],
@@ -470,13 +470,13 @@ def test_out_is_checked_before_any_game_is_played(command, tmp_path, store):
 LONG = {
     "run": (lambda tmp: ["run", exp_file(tmp, games=20_000, chunk=200), "--out", tmp / "run", "--jobs", 2],
             "finished chunks are kept"),
-    "compare": (lambda tmp: ["compare", ROOT / "experiments/demo.toml", "--set", 'cost."Therkax" = 5', "--fixed",
+    "compare": (lambda tmp: ["compare", ROOT / "experiments/round_robin6.toml", "--set", 'cost."Therkax" = 5', "--fixed",
                              200_000, "--jobs", 1, "--out", tmp / "cmp"], "nothing was kept"),
     "simulate": (lambda tmp: ["simulate", "--games", 10**8, "--jobs", 2], "nothing was kept"),
     "impact": (lambda tmp: ["impact", exp_file(tmp, games=200_000), "--deck", BELIAL, "--jobs", 2,
                             "--out", tmp / "run"], "no impact table was written"),
     "bench": (lambda tmp: ["bench", "--games", 1_000_000], "nothing was kept"),
-    "tune": (lambda tmp: ["tune", ROOT / "experiments/demo.toml", "--budget", 10**7, "--jobs", 2,
+    "tune": (lambda tmp: ["tune", ROOT / "experiments/round_robin6.toml", "--budget", 10**7, "--jobs", 2,
                           "--out", tmp / "tune"], "nothing was kept"),
     "report": (lambda tmp: ["report", _report_store(tmp), "--out", tmp / "report"], "the run is untouched"),
 }

@@ -45,10 +45,12 @@ import polars as pl
 
 from ..cards.schema import Site, want_name
 from ..errors import InputError
+from ..rules.innomine import contested
 from ..rules.innomine.d666 import VARIANTS
 from ..rules.innomine.matchup import Matchup
 from ..runner.experiment import DEFAULTS, Cell, Experiment, load_experiment, override_set
 from ..runner.run import play_winners, prepare_cells
+from ..runner.store import reading_label
 from .sprt import (CHANGED, NO_CHANGE, UNDECIDED, Bounds, Sequential, fixed_test, games_needed, pair_scores,
                    paired_difference)
 
@@ -60,25 +62,29 @@ class Change:
     variant: str | None = None
     policy_a: str | None = None
     policy_b: str | None = None
+    readings: dict = field(default_factory=dict)   # {reading: value}
 
     def __post_init__(self):
         if self.variant is not None:
             want_name(Site("--variant", "candidate"), {"variant": self.variant}, "variant", VARIANTS)
+        contested.pack(self.readings)
 
     def apply(self, cell: Cell) -> Cell:
         merged = {card: {**cell.overrides.get(card, {}), **fields} for card, fields in self.overrides.items()}
         return dataclasses.replace(
             cell, overrides={**cell.overrides, **merged}, variant=self.variant or cell.variant,
-            policy_a=self.policy_a or cell.policy_a, policy_b=self.policy_b or cell.policy_b)
+            policy_a=self.policy_a or cell.policy_a, policy_b=self.policy_b or cell.policy_b,
+            readings=contested.departures({**cell.readings, **self.readings}))
 
     def describe(self) -> str:
         parts = [f"{card} {f} {v}" for card, fs in self.overrides.items() for f, v in fs.items()]
         parts += [f"{k.replace('_', ' ')} {v}" for k, v in (("variant", self.variant), ("policy_a", self.policy_a),
                                                              ("policy_b", self.policy_b)) if v]
+        parts += [f"reading {k}={v}" for k, v in self.readings.items()]
         return ", ".join(parts) or "no change"
 
     def __bool__(self) -> bool:
-        return bool(self.overrides or self.variant or self.policy_a or self.policy_b)
+        return bool(self.overrides or self.variant or self.policy_a or self.policy_b or self.readings)
 
 
 @dataclass(frozen=True)
@@ -110,9 +116,9 @@ class Settings:
         return Bounds.of(self.alpha / m, self.beta)
 
 
-# What a question is asked under: each a table column, with its text for a cell.  The agent pairing
-# today; another attribute of a cell (such as its rule readings) is one more entry.
-CONDITIONS = {"pairing": lambda cell: f"{cell.policy_a} vs {cell.policy_b}"}
+# What a question is asked under: each a table column, with its text for a cell.
+CONDITIONS = {"pairing": lambda cell: f"{cell.policy_a} vs {cell.policy_b}",
+              "reading": lambda cell: reading_label(cell.readings)}
 
 
 def question(cell: Cell, matchup: Matchup) -> str:
@@ -157,7 +163,7 @@ def pair_up(baseline, candidate=None, change: Change | None = None) -> Matchups:
     change = change or Change()
     if candidate is None and not change:
         raise InputError("compare: no candidate; allowed: a CANDIDATE experiment file, or changes "
-                         "(--set, --variant, --policy-a, --policy-b) applied to the baseline")
+                         "(--set, --variant, --policy-a, --policy-b, --reading) applied to the baseline")
     if candidate is not None:
         cand = load_experiment(candidate)
         if cand.seed != base.seed:

@@ -8,22 +8,26 @@ from __future__ import annotations
 
 import polars as pl
 
-from ..runner.store import Run
+from ..runner.store import DEFAULT_READINGS, Run
 
 SIDES = ("a", "b")
 
 
 def cell_info(run: Run) -> pl.DataFrame:
     """One row per cell: the cell's settings, ``label_a``/``label_b`` (deck and
-    policy, as the manifest names them), ``matchup`` ("A vs B") and
-    ``setting`` (the overrides' label, and the rule variant unless classic)."""
+    policy, as the manifest names them), ``matchup`` ("A vs B"), ``reading``
+    (the contested readings off their defaults, store.reading_label),
+    ``base_setting`` (the overrides' label, and the rule variant unless
+    classic) and ``setting`` (that, and the reading unless the defaults')."""
     labels = [d["labels"] for d in run.manifest["decks"]]
-    return run.cells.select("index", "threshold", "policy_a", "policy_b", "variant", "turn_cap", "label").rename(
-        {"index": "cell", "label": "setting"}).with_columns(
+    return run.cells.select("index", "threshold", "policy_a", "policy_b", "variant", "turn_cap", "label",
+                            "reading").rename({"index": "cell", "label": "base_setting"}).with_columns(
         pl.Series("label_a", [a for a, _ in labels]), pl.Series("label_b", [b for _, b in labels]),
     ).with_columns(matchup=pl.col("label_a") + " vs " + pl.col("label_b"), cell=pl.col("cell").cast(pl.UInt32),
-                   setting=pl.when(pl.col("variant") == "classic").then(pl.col("setting"))
-                   .otherwise(pl.col("setting") + ", " + pl.col("variant") + " rules"))
+                   base_setting=pl.when(pl.col("variant") == "classic").then(pl.col("base_setting"))
+                   .otherwise(pl.col("base_setting") + ", " + pl.col("variant") + " rules"),
+    ).with_columns(setting=pl.when(pl.col("reading") == DEFAULT_READINGS).then(pl.col("base_setting"))
+                   .otherwise(pl.col("base_setting") + ", " + pl.col("reading")))
 
 
 def games(run: Run) -> pl.LazyFrame:

@@ -124,6 +124,7 @@ class Opponent:
         c = self.cell
         deck, agent = (c.deck_b, c.policy_b) if self.side == 0 else (c.deck_a, c.policy_a)
         extra = [x for x in (c.variant, c.label) if x not in ("classic", "baseline")]
+        extra += [f"{k}={v}" for k, v in c.readings.items()]
         return ", ".join([f"{Path(deck).stem} ({agent}), threshold {c.threshold}", *extra])
 
 
@@ -135,7 +136,8 @@ def field_of(exp, deck: str) -> list[Opponent]:
         if Path(c.deck_a).resolve() == Path(c.deck_b).resolve():
             continue
         other = (c.deck_b, c.policy_b) if side == 0 else (c.deck_a, c.policy_a)
-        key = (side, *other, c.threshold, c.variant, c.turn_cap, json.dumps(c.overrides, sort_keys=True))
+        key = (side, *other, c.threshold, c.variant, c.turn_cap, json.dumps(c.overrides, sort_keys=True),
+               json.dumps(c.readings, sort_keys=True))
         out.setdefault(key, Opponent(c, side))
     if not out:
         raise InputError(f"--deck: {deck}: no cell of {exp.source} plays it against another deck, so there is no "

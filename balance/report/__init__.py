@@ -38,7 +38,8 @@ def write_report(run_dir, out=None, min_games: int = analysis.cards.MIN_GAMES) -
         ("Essence curves", "essence_curves", F.essence, (tabs["essence_curves"], n_games)),
         ("Causal card impact", "causal_impact", F.causal, (causal,) if causal is not None else None),
         ("Card impact (observational)", "card_impact", F.card_impact, (tabs["card_impact"], n_games)),
-        ("How much does the verdict depend on play?", "play", F.play, (tabs["play_by_pairing"], tabs["play_verdicts"])),
+        ("How much does the verdict depend on play and on readings?", "play", F.play,
+         (tabs["play_by_pairing"], tabs["play_verdicts"])),
     ]
     wanted = [m for m in made if m[3] is not None]
     with loky_config(n_jobs=FIGURE_JOBS):
@@ -50,7 +51,8 @@ def write_report(run_dir, out=None, min_games: int = analysis.cards.MIN_GAMES) -
                 V.play_verdict(tabs["play_verdicts"]), V.first_player_verdict(tabs["first_player"]),
                 *V.card_verdicts(causal)]
     key_tables = [
-        ("Verdicts across play (robust, depends on play, undecided)", tabs["play_verdicts"]),
+        ("Verdicts across play and readings (robust, depends on play, on reading, on both, undecided)",
+         tabs["play_verdicts"]),
         ("Win rate per deck and cell", tabs["outcomes_by_matchup"].select(
             "deck", "opponent", "threshold", "setting", "games", "wins", "draws", "win_rate", "win_rate_lo",
             "win_rate_hi", "score")),

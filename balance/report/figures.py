@@ -141,15 +141,17 @@ def essence(curves: pl.DataFrame, games: int):
                  f"(turns reached by fewer than 1% of games are cut). {games:,} games in all.")
 
 
-LABEL_COLOR = {"robust": "#1e8449", "depends on play": "#c0392b", "undecided": "#7f8c8d"}
+LABEL_COLOR = {"robust": "#1e8449", "depends on play": "#c0392b", "depends on reading": "#8e44ad",
+               "depends on play and reading": "#d35400", "undecided": "#7f8c8d"}
 
 
 def play(by_play: pl.DataFrame, verdicts: pl.DataFrame):
-    """Deck A's score under each agent pairing with its 95% interval, one panel per
-    question asked under two or more pairings, titled with its label."""
+    """Deck A's score in each way a question was asked (agent pairing, reading)
+    with its 95% interval, one panel per question asked in two or more ways,
+    titled with its label."""
     if verdicts.is_empty():
         return None
-    fig, axes = panels(verdicts.height, min(2, verdicts.height), 1.4 + 0.35 * int(verdicts["pairings"].max()))
+    fig, axes = panels(verdicts.height, min(2, verdicts.height), 1.4 + 0.35 * int(verdicts["ways"].max()))
     for ax, v in zip(axes, verdicts.iter_rows(named=True)):
         d = by_play.filter(pl.all_horizontal(pl.col(c) == v[c] for c in QUESTION))
         y = np.arange(d.height)
@@ -158,16 +160,20 @@ def play(by_play: pl.DataFrame, verdicts: pl.DataFrame):
         ax.errorbar(x, y, xerr=[x - lo, hi - x], fmt="o", color=color, elinewidth=1.2)
         ax.axvline(50, color="grey", lw=0.8, ls="--")
         ax.set_xlim(0, 100)
-        ax.set_yticks(y, d["pairing"].to_list(), fontsize=8)
+        ways = d["pairing"] if v["readings"] == 1 else d["pairing"] + ", " + d["reading"]
+        ax.set_yticks(y, [wrap(w, 40) for w in ways.to_list()], fontsize=8)
         ax.set_xlabel(wrap(f"{v['deck_a']}'s score (%): wins and half the draws", 60), fontsize=8)
-        where = f"threshold {v['threshold']}" + ("" if v["setting"] == "baseline" else f", {v['setting']}")
+        where = f"threshold {v['threshold']}" + ("" if v["base_setting"] == "baseline" else f", {v['base_setting']}")
         ax.set_title(wrap(f"{v['deck_a']} vs {v['deck_b']}, {where}: {v['label'].upper()}", 60), fontsize=9,
                      color=color)
-    fig.suptitle("How much does the verdict depend on play? Deck A's score under each agent pairing (95% intervals)")
-    return fig, (f"{verdicts.height} matchup(s) each played under {int(verdicts['pairings'].min())} or more agent "
-                 f"pairings, {games_of(by_play):,} games in all. Robust: deck A's score is on the same side of 50% "
-                 f"under every pairing; depends on play: above 50% under one and below under another; undecided: "
-                 f"neither. The labels read intervals widened for the number of pairings (Bonferroni).")
+    fig.suptitle("How much does the verdict depend on play and on readings? Deck A's score under each agent "
+                 "pairing and reading (95% intervals)")
+    return fig, (f"{verdicts.height} matchup(s) each played in {int(verdicts['ways'].min())} or more ways (agent "
+                 f"pairings, contested readings of the rulebook), {games_of(by_play):,} games in all. Robust: deck A's "
+                 f"score is on the same side of 50% in every way; depends on play: under one reading, above 50% with "
+                 f"one pairing and below with another; depends on reading: under one pairing, above with one reading "
+                 f"and below with another; depends on play and reading: both, or only when both change; undecided: "
+                 f"none of these. The labels read intervals widened for the number of ways (Bonferroni).")
 
 
 def draw(make, args, folder: Path, name: str) -> tuple[Path | None, str | None]:

@@ -12,8 +12,9 @@ def ci(row: dict, name: str) -> str:
     return shown(row[name], row[name + "_lo"], row[name + "_hi"])
 
 
-def where(row: dict) -> str:
-    return f"threshold {row['threshold']}" + ("" if row["setting"] == "baseline" else f", {row['setting']}")
+def where(row: dict, setting: str = "setting") -> str:
+    """"threshold 5, Therkax 7": a row's threshold, and its ``setting`` column unless the baseline."""
+    return f"threshold {row['threshold']}" + ("" if row[setting] == "baseline" else f", {row[setting]}")
 
 
 def run_facts(run, n_games: int) -> list[str]:
@@ -21,8 +22,9 @@ def run_facts(run, n_games: int) -> list[str]:
     m = run.manifest
     exp = m["experiment"]
     done = len(run.files)
+    planned = sorted({c["games"] for c in exp["cells"]})
     facts = [f"Run **{exp['name']}**: {n_games:,} games in {run.cells.height} cell(s), "
-             f"{exp['games']:,} games planned per cell; root seed {m['seeds']['root']} ({m['seeds']['scheme']}); "
+             f"{' to '.join(f'{g:,}' for g in planned[::max(1, len(planned) - 1)])} games planned per cell; root seed {m['seeds']['root']} ({m['seeds']['scheme']}); "
              f"kernel {m['code_version']['kernel']}."]
     if run.damaged:
         facts.insert(0, f"**DAMAGED CHUNKS** left out (moved aside and replayed by the next `balance run`): "
@@ -35,9 +37,9 @@ def run_facts(run, n_games: int) -> list[str]:
 
 def matchup_verdicts(by_matchup: pl.DataFrame, play: pl.DataFrame, play_verdicts: pl.DataFrame) -> list[str]:
     """The most and least favoured deck of all cells, each with its matchup's
-    label across agent pairings where the run played it under several."""
-    labels = play.join(play_verdicts.select(*robustness.QUESTION, "label"), on=robustness.QUESTION).select(
-        "cell", "label", "pairings")
+    label across the ways (agent pairings, readings) the run played it in."""
+    labels = play.join(play_verdicts.select(*robustness.QUESTION, "label", "pairings", "readings"),
+                       on=robustness.QUESTION).select("cell", "label", "pairings", "readings")
     rows = by_matchup.join(labels, on="cell", how="left")
     best = rows.sort("win_rate", descending=True).row(0, named=True)
     worst = rows.sort("win_rate").row(0, named=True)
@@ -48,21 +50,29 @@ def matchup_verdicts(by_matchup: pl.DataFrame, play: pl.DataFrame, play_verdicts
 
 
 def across(row: dict) -> str:
-    """"; **robust** across 3 agent pairings" (the label of the row's matchup), or nothing."""
-    return "" if row["label"] is None else f"; **{row['label']}** across {row['pairings']} agent pairings"
+    """"; **robust** across 3 agent pairings and 2 readings" (the label of the
+    row's matchup), or nothing."""
+    return "" if row["label"] is None else f"; **{row['label']}** across {ways(row)}"
+
+
+def ways(row: dict) -> str:
+    """"3 agent pairings and 2 readings" (of a row of robustness.verdicts)."""
+    return (f"{row['pairings']} agent pairing{'s' * (row['pairings'] > 1)} and "
+            f"{row['readings']} reading{'s' * (row['readings'] > 1)}")
 
 
 def play_verdict(verdicts: pl.DataFrame) -> str:
-    """How many matchups hold under every agent pairing, and the largest spread."""
+    """How many matchups hold in every way they were played, and the largest spread."""
     if verdicts.is_empty():
-        return ("Verdicts across play: every matchup was played under one agent pairing, so this run cannot say "
-                "how much its verdicts depend on play (give the experiment's `policies` axis several pairings).")
+        return ("Verdicts across play and readings: every matchup was played under one agent pairing and one reading, "
+                "so this run cannot say how much its verdicts depend on them (give the experiment's `policies` or "
+                "`readings` axis several values).")
     counts = ", ".join(f"{n} {v}" for v, n in verdicts["label"].value_counts(sort=True).iter_rows())
     top = verdicts.sort("spread", descending=True).row(0, named=True)
-    return (f"Verdicts across play ({verdicts.height} matchups under several agent pairings: {counts}): the largest "
-            f"spread is {top['deck_a']} against {top['deck_b']} at {where(top)}, from {100 * top['lowest']:.1f}% to "
-            f"{100 * top['highest']:.1f}% by pairing, against a sampling interval of at most "
-            f"±{100 * top['sampling']:.1f} points.")
+    return (f"Verdicts across play and readings ({verdicts.height} matchups played in several ways: {counts}): the "
+            f"largest spread is {top['deck_a']} against {top['deck_b']} at {where(top, 'base_setting')}, from "
+            f"{100 * top['lowest']:.1f}% to {100 * top['highest']:.1f}% across {ways(top)}, against a sampling "
+            f"interval of at most ±{100 * top['sampling']:.1f} points.")
 
 
 def first_player_verdict(first: pl.DataFrame) -> str:

@@ -10,13 +10,17 @@ Mesa batch-runner style: ``itertools.product`` over parameter lists).
     threshold = [3, 5, 8]
     policies = ["influencer", ["warmonger", "influencer"]]        # one name = both seats
     variant = ["classic"]
+    readings = [{}, { protection = "any_harm" }]   # contested readings (docs/rules.md)
     turn_cap = 200
     [[grid.overrides]]                 # each table is one value of the axis
     label = "Therkax 7"
     cost."Therkax" = 7
 
 Every axis takes one value or a list.  Deck paths are relative to the
-experiment file.  Every cell plays games 0..games-1 on the same root seed, so
+experiment file.  ``grid`` may also be a list of tables (``[[grid]]``), each
+a product of its own axes, with its own ``games`` if it sets one: the cells
+are theirs in order -- a round robin under one style, say, and a few
+matchups under several styles and readings, or a search agent on fewer games.  Every cell plays games 0..games-1 on the same root seed, so
 cells that differ only by a change see the same shuffles and dice (common
 random numbers).  Bad input raises ``DeckError`` naming the file and field.
 """
@@ -31,12 +35,15 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from ..cards.schema import DeckError, Site, check_keys, choices, want_int, want_name, want_str
+from ..rules.innomine import contested
 from ..rules.innomine.d666 import VARIANTS
 
 TOP_KEYS = ("name", "seed", "games", "chunk", "grid")
-GRID_KEYS = ("pairs", "round_robin", "threshold", "policies", "variant", "turn_cap", "overrides")
-DEFAULTS = {"threshold": [5], "policies": ["influencer"], "variant": ["classic"], "turn_cap": [200],
+GRID_KEYS = ("pairs", "round_robin", "threshold", "policies", "variant", "readings", "turn_cap", "overrides",
+             "games")
+DEFAULTS = {"threshold": [5], "policies": ["influencer"], "variant": ["classic"], "readings": [{}], "turn_cap": [200],
             "overrides": [{}]}
+AXES = ("threshold", "policies", "variant", "readings", "turn_cap", "overrides")
 DEFAULT_CHUNK = 5000
 MAX_GAMES = 2**32               # games per cell: the records number games in 32 bits
 TURN_CAP_MAX = 65_535           # the records count a game's turns in 16 bits
@@ -47,7 +54,8 @@ MAX_CELLS = 10_000              # cells of one grid (the product of its axes)
 @dataclass(frozen=True)
 class Cell:
     """One configuration of the grid: a matchup, its threshold, policies,
-    rule variant, turn cap and card overrides ({card: {field: value}})."""
+    rule variant, turn cap, card overrides ({card: {field: value}}), the
+    contested readings not at their defaults ({reading: value}) and its games."""
     index: int
     deck_a: str
     deck_b: str
@@ -58,6 +66,8 @@ class Cell:
     turn_cap: int
     overrides: dict = field(default_factory=dict)
     label: str = "baseline"
+    readings: dict = field(default_factory=dict)
+    games: int = 0
 
 
 @dataclass(frozen=True)
@@ -71,9 +81,11 @@ class Experiment:
     text_hash: str              # sha256 of the file's bytes or the dict's canonical JSON
 
     def describe(self) -> dict:
-        """Plain data for the manifest."""
+        """Plain data for the manifest: each cell holds the readings off their
+        defaults, and ``reading_defaults`` what the defaults were."""
         return {"name": self.name, "seed": self.seed, "games": self.games, "chunk": self.chunk,
-                "source": self.source, "hash": self.text_hash, "cells": [asdict(c) for c in self.cells]}
+                "source": self.source, "hash": self.text_hash, "cells": [asdict(c) for c in self.cells],
+                "reading_defaults": {n: r.default for n, r in contested.READINGS.items()}}
 
 
 def load_experiment(spec, games=None) -> Experiment:
@@ -90,24 +102,45 @@ def load_experiment(spec, games=None) -> Experiment:
     if any(c in name for c in '/\\:*?"<>|') or name.startswith("."):
         raise site.error("name", f"{name!r} is not usable as a folder name", "letters, digits, - and _")
     seed = want_int(site, raw, "seed", -2**63, high=2**63 - 1)
-    n = games if games is not None else want_int(site, raw, "games", 2, high=MAX_GAMES)
+    n = even_games(site, games) if games is not None else game_count(site, raw)
+    chunk = want_int(site, raw, "chunk", 2, DEFAULT_CHUNK, high=MAX_GAMES)
+    grids = raw.get("grid")
+    grids = [grids] if isinstance(grids, dict) else grids
+    if not (isinstance(grids, list) and grids and all(isinstance(g, dict) for g in grids)):
+        raise site.error("grid", "missing, or not a table or a list of tables",
+                         f"a [grid] table (or [[grid]] tables) with {choices(GRID_KEYS)}")
+    cells = []
+    for k, grid in enumerate(grids):
+        where = Site(source, "grid" if len(grids) == 1 else f"grid[{k}]")
+        n_k = n if games is not None else game_count(where, grid, n)
+        cells += expand(where, grid, base, len(cells), n_k)
+    if len(cells) > MAX_CELLS:
+        raise site.error("grid", f"{len(cells):,} cells in all", f"at most {MAX_CELLS:,} cells per experiment")
+    chunk += chunk & 1
+    chunks = sum(-(-c.games // chunk) for c in cells)
+    if chunks > MAX_CHUNKS:
+        raise site.error("chunk", f"{len(cells)} cell(s) in chunks of {chunk} games make {chunks:,} chunk files",
+                         f"at most {MAX_CHUNKS:,} chunks per run (a larger chunk, or fewer games)")
+    return Experiment(name, seed, n, chunk, cells, source, digest)
+
+
+def game_count(site, table, default=None) -> int:
+    """``games`` of an experiment (or of one ``[[grid]]`` table, ``default`` if
+    it sets none): an even whole number from 2 to MAX_GAMES."""
+    if default is not None and "games" not in table:
+        return default
+    return even_games(site, want_int(site, table, "games", 2, high=MAX_GAMES))
+
+
+def even_games(site, n) -> int:
+    """``n`` games, checked: an even whole number from 2 to MAX_GAMES."""
     if type(n) is not int or not 2 <= n <= MAX_GAMES:
         raise site.error("games", f"{n!r} is not a whole number from 2 to {MAX_GAMES}",
                          f"an even number of games from 2 to {MAX_GAMES} (games are numbered in 32 bits)")
     if n % 2:
         raise site.error("games", f"{n} is not an even whole number >= 2",
                          "an even number of games (seat-swapped pairs)")
-    chunk = want_int(site, raw, "chunk", 2, DEFAULT_CHUNK, high=MAX_GAMES)
-    grid = raw.get("grid")
-    if not isinstance(grid, dict):
-        raise site.error("grid", "missing or not a table", f"a [grid] table with {choices(GRID_KEYS)}")
-    cells = expand(Site(source, "grid"), grid, base)
-    chunk += chunk & 1
-    if len(cells) * -(-n // chunk) > MAX_CHUNKS:
-        raise site.error("chunk", f"{len(cells)} cell(s) x {n} games in chunks of {chunk} make "
-                                  f"{len(cells) * -(-n // chunk):,} chunk files",
-                         f"at most {MAX_CHUNKS:,} chunks per run (a larger chunk, or fewer games)")
-    return Experiment(name, seed, n, chunk, cells, source, digest)
+    return n
 
 
 def read_file(path: Path):
@@ -131,10 +164,11 @@ def axis(site, grid, key) -> list:
     return values
 
 
-def expand(site, grid, base) -> list[Cell]:
-    """The grid's cells: the product of its axes, in a fixed order."""
+def expand(site, grid, base, first=0, games=2) -> list[Cell]:
+    """The grid's cells: the product of its axes, in a fixed order, numbered
+    from ``first``, each of ``games`` games."""
     check_keys(site, grid, GRID_KEYS)
-    sizes = {key: len(axis(site, grid, key)) for key in ("threshold", "policies", "variant", "turn_cap", "overrides")}
+    sizes = {key: len(axis(site, grid, key)) for key in AXES}
     pairs = deck_pairs(site, grid, base)
     total = len(pairs) * math.prod(sizes.values())
     if total > MAX_CELLS:
@@ -144,11 +178,23 @@ def expand(site, grid, base) -> list[Cell]:
     thresholds = [want_int(site, {"threshold": t}, "threshold", 1) for t in axis(site, grid, "threshold")]
     policies = [policy_pair(site, p) for p in axis(site, grid, "policies")]
     variants = [want_name(site, {"variant": v}, "variant", VARIANTS) for v in axis(site, grid, "variant")]
+    readings = [reading_set(site, r) for r in axis(site, grid, "readings")]
     caps = [want_int(site, {"turn_cap": c}, "turn_cap", 1, high=TURN_CAP_MAX) for c in axis(site, grid, "turn_cap")]
     overrides = [override_set(site, o) for o in axis(site, grid, "overrides")]
-    product = itertools.product(pairs, thresholds, policies, variants, caps, overrides)
-    return [Cell(i, a, b, t, pa, pb, v, c, ov, lab)
-            for i, ((a, b), t, (pa, pb), v, c, (lab, ov)) in enumerate(product)]
+    product = itertools.product(pairs, thresholds, policies, variants, readings, caps, overrides)
+    return [Cell(i, a, b, t, pa, pb, v, c, ov, lab, rd, games)
+            for i, ((a, b), t, (pa, pb), v, rd, c, (lab, ov)) in enumerate(product, first)]
+
+
+def reading_set(site, table) -> dict:
+    """One value of the ``readings`` axis: {reading: value}, checked against the
+    ruleset's contested readings; the readings at their defaults are left out."""
+    if not isinstance(table, dict):
+        raise site.error("readings", f"{table!r} is not a table", '{ reading = "value", ... }')
+    wrong = contested.problem(table)
+    if wrong:
+        raise site.error(f"readings.{wrong[0]}", wrong[1], wrong[2])
+    return contested.departures(table)
 
 
 def deck_pairs(site, grid, base) -> list[tuple[str, str]]:

@@ -39,6 +39,16 @@ def deck_sides(exp, deck: str) -> list[tuple[int, int]]:
     return sides
 
 
+def games_of(exp, sides) -> int:
+    """The games every cell of ``sides`` plays (the card's games are compared
+    cell by cell, so they must be as many in each)."""
+    counts = sorted({exp.cells[c].games for c, _ in sides})
+    if len(counts) > 1:
+        raise InputError(f"{exp.source}: the deck's cells play {', '.join(map(str, counts))} games; allowed: "
+                         f"--games N, the same number for every cell")
+    return counts[0]
+
+
 def open_to(card: Card, deck: Deck) -> bool:
     """The deck's Superior may use the card in its Repository: the deck rules'
     own check (``cards.load.check_card_use``), asked rather than written again."""
@@ -93,10 +103,10 @@ def card_impact(spec, deck: str, cards=None, games=None, jobs=1, out=None, progr
     matchups = {(v, c): prepare_cell(exp, exp.cells[c], swaps=[{v[0]: v[1]} if v and s == side else {}
                                                                 for s in (0, 1)])
                 for v in variants for c, side in sides}
-    check_winners_memory(matchups, exp.games, jobs)
+    n = games_of(exp, sides)
+    check_winners_memory(matchups, n, jobs)
     with lock_folder(run_dir):          # every check passed: one writer per run folder, from here to the CSV
-        winners = play_winners(matchups, exp.seed, 0, exp.games, jobs,
-                               f"impact {Path(deck).stem}" if progress else None)
+        winners = play_winners(matchups, exp.seed, 0, n, jobs, f"impact {Path(deck).stem}" if progress else None)
         won = {v: np.stack([winners[(v, c)] == side for c, side in sides]) for v in variants}
         swapped = {n: np.mean([won[(n, r)] for r in swaps[n]], axis=0) for n in names}
         label = matchups[(None, sides[0][0])].labels[sides[0][1]]

@@ -39,7 +39,7 @@ def prepare_cell(exp: Experiment, cell: Cell, swaps=({}, {})) -> Matchup:
     experiment file and the cell, then what the deck, policy or override check said."""
     try:
         return prepare(cell.deck_a, cell.deck_b, cell.policy_a, cell.policy_b, cell.threshold,
-                       cell.turn_cap, cell.overrides, cell.variant, swaps)
+                       cell.turn_cap, cell.overrides, cell.variant, swaps, cell.readings)
     except (DeckError, InputError) as e:
         raise InputError(f"{exp.source}: grid cell {cell.index} (threshold {cell.threshold}, "
                          f"{cell.policy_a}/{cell.policy_b}, {cell.label}): {e}") from None
@@ -100,7 +100,7 @@ def check_winners_memory(matchups: dict, n: int, jobs: int) -> int:
 
 def plan(exp: Experiment) -> list[tuple[int, int, int]]:
     """(cell, first game, games) for every chunk of the experiment."""
-    return [(c.index, g, min(exp.chunk, exp.games - g)) for c in exp.cells for g in range(0, exp.games, exp.chunk)]
+    return [(c.index, g, min(exp.chunk, c.games - g)) for c in exp.cells for g in range(0, c.games, exp.chunk)]
 
 
 def manifest_of(exp: Experiment, matchups: list[Matchup]) -> dict:
@@ -172,8 +172,8 @@ def run_experiment(spec, out=None, jobs=1, games=None, fresh=False, backend="lok
             todo = [w for w in plan(exp) if chunk_name(w[0], w[1]) not in done]
             warm_up(play_range, matchups[0], exp.seed)
             t0, played = time.perf_counter(), 0
-            bar = tqdm(total=exp.games * len(exp.cells),
-                       initial=exp.games * len(exp.cells) - sum(w[2] for w in todo),
+            total = sum(c.games for c in exp.cells)
+            bar = tqdm(total=total, initial=total - sum(w[2] for w in todo),
                        unit="game", unit_scale=True, smoothing=0.1, disable=not progress, desc=exp.name)
             try:
                 tasks = (delayed(play_chunk)(matchups[c], exp.seed, c, g, n) for c, g, n in todo)

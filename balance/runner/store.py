@@ -275,6 +275,14 @@ def refuse_foreign(run_dir: Path) -> None:
 
 
 # ------------------------------------------------------------------ the manifest, checked
+DEFAULT_READINGS = "default readings"
+
+
+def reading_label(readings: dict) -> str:
+    """A cell's contested readings that depart from the defaults, "name=value, ...";
+    "default readings" when none does (manifests before readings hold none)."""
+    return ", ".join(f"{k}={v}" for k, v in sorted(readings.items())) or DEFAULT_READINGS
+
 _CELL = {"index": int, "deck_a": str, "deck_b": str, "threshold": int, "policy_a": str, "policy_b": str,
          "variant": str, "turn_cap": int, "overrides": dict, "label": str}
 _TYPES = {int: "an integer", str: "a string", dict: "a table", list: "a list", float: "a number", bool: "true/false"}
@@ -302,6 +310,8 @@ def check_manifest(m, path) -> dict:
         _want(path, f"experiment.cells[{i}]", cell, dict)
         for key, kind in _CELL.items():
             _want(path, f"experiment.cells[{i}].{key}", cell.get(key), kind)
+        _want(path, f"experiment.cells[{i}].readings", cell.setdefault("readings", {}), dict)
+        _want(path, f"experiment.cells[{i}].games", cell.setdefault("games", exp["games"]), int)
     _want(path, "fingerprint", m.get("fingerprint"), dict)
     _want(path, "code_version.kernel", _want(path, "code_version", m.get("code_version"), dict).get("kernel"), str)
     seeds = _want(path, "seeds", m.get("seeds"), dict)
@@ -664,7 +674,8 @@ def load_run(run_dir) -> Run:
                                    f"reported as PARTIAL ('balance run' again sets them aside and replays them)"),
                       stacklevel=2)
     read_impact(run_dir)
-    cells = pl.DataFrame([{k: v for k, v in c.items() if k != "overrides"} | {"overrides": json.dumps(c["overrides"])}
+    cells = pl.DataFrame([{k: v for k, v in c.items() if k not in ("overrides", "readings")}
+                          | {"overrides": json.dumps(c["overrides"]), "reading": reading_label(c["readings"])}
                           for c in manifest["experiment"]["cells"]])
     games = pl.scan_parquet(files)
     partial = len(files) < manifest["chunks_planned"]

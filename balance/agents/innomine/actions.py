@@ -388,7 +388,8 @@ def _best_choir_resonance(s, t, i, p):
         r = realm_type(s, s.I[i, F_LOC])
         e = tear_expectation(s, t, i)
         for j in rivals(s):
-            if s.I[j, F_LOC] != s.I[i, F_LOC] or not is_being(s, t, j) or s.I[j, F_HOST] >= 0:
+            if (s.I[j, F_LOC] != s.I[i, F_LOC] or not is_being(s, t, j) or s.I[j, F_HOST] >= 0
+                    or not may_harm(s, t, i, j)):
                 continue
             v = target_value(s, t, p, j)
             sc = score(s, p, v * (0.3 + 0.7 * min(1.0, e / max(1, hits_left(s, t, j, r)))))
@@ -651,7 +652,7 @@ def _artist_value(s, t, i, p, c):
     gain = weight(s, p, W_COURT) * court_gain(s, t, i, p, ctr, 1, ctr, 0)
     best_j, best = -2, -1e9
     for j in rivals(s):
-        if (j == i or not is_being(s, t, j) or not is_human_card(t, s.I[j, F_DESIGN]) or s.I[j, F_CTRL] == p
+        if (j == i or not is_being(s, t, j) or not is_human_card(s, t, s.I[j, F_DESIGN]) or s.I[j, F_CTRL] == p
                 or realm_of(s, s.I[j, F_LOC]) != realm_of(s, s.I[i, F_LOC])):
             continue
         ps = p_success(s, t, i, j, stat, op)

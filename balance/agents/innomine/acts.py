@@ -208,7 +208,7 @@ def _human_of_other_side(s, t, p):
     (hosts.human_worth); -1 if none."""
     best, best_v = -1, -1e9
     for h in beings_in_play(s):
-        if (is_being(s, t, h) and is_human_card(t, s.I[h, F_DESIGN]) and s.I[h, F_CTRL] >= 0
+        if (is_being(s, t, h) and is_human_card(s, t, s.I[h, F_DESIGN]) and s.I[h, F_CTRL] >= 0
                 and t.seat[s.I[h, F_CTRL], P_SIDE] != t.seat[p, P_SIDE]):
             v = human_worth(s, t, p, h)
             if v > best_v:

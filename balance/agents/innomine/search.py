@@ -32,14 +32,14 @@ from ..points import D_BRANCH, D_DECIDED, D_FORCED, D_PENDING_N, D_PENDING_OWN, 
 
 @njit(cache=True)
 def simulate_searched_pairs(s_ab, t_ab, s_ba, t_ba, x_ab, y_ab, x_ba, y_ba, root_seed, first_game, n_games,
-                            threshold, turn_cap, variant, rows, gain, spent, masks):
+                            threshold, turn_cap, variant, readings, rows, gain, spent, masks):
     """game.simulate_pairs for matchups with a search agent; x and y are each
     seating's spare States for rollouts and for the turn's snapshot."""
     for k in range(n_games):
         g = first_game + k
         swap = g & 1
         s, t, x, y = (s_ba, t_ba, x_ba, y_ba) if swap else (s_ab, t_ab, x_ab, y_ab)
-        setup(s, t, root_seed, g >> 1, threshold, turn_cap, variant)
+        setup(s, t, root_seed, g >> 1, threshold, turn_cap, variant, readings)
         while searched_turn(s, x, y, t):
             pass
         record_game(s, t, g, swap, rows[k], gain[k], spent[k], masks[k])

@@ -89,7 +89,7 @@ def offer_personal_act(s, t, p, c):
     code = t.eff[s.I[c, F_DESIGN], 0, 0]
     if code == E_CONVERT_HUMAN:
         for h in beings_in_play(s):
-            if (is_being(s, t, h) and is_human_card(t, s.I[h, F_DESIGN]) and s.I[h, F_CTRL] >= 0
+            if (is_being(s, t, h) and is_human_card(s, t, s.I[h, F_DESIGN]) and s.I[h, F_CTRL] >= 0
                     and t.seat[s.I[h, F_CTRL], P_SIDE] != t.seat[p, P_SIDE]):
                 offer(s, c, h)
     elif code == E_EXTRA_ACTION:
@@ -153,7 +153,7 @@ def inspirable(s, t, p, h):
     """Inspiration: "Target a Human a Gabrielite Angel Influences" -- a Being
     that counts as a Human (I57) under p's Influence: a Human p controls, or a
     Saint or Undead p holds other than as its own Superior."""
-    return (is_being(s, t, h) and is_human_card(t, s.I[h, F_DESIGN]) and s.I[h, F_CTRL] == p
+    return (is_being(s, t, h) and is_human_card(s, t, s.I[h, F_DESIGN]) and s.I[h, F_CTRL] == p
             and (t.C[s.I[h, F_DESIGN], D_CTYPE] == HUMAN or s.I[h, F_OWNER] != p))
 
 

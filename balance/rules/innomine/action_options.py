@@ -186,7 +186,8 @@ def _offer_choir(s, t, i):
     (seraphim.can_view); a Cherub's or Djinn's Attunement to each card it may
     take (attunement.can_attune), or its de-Attunement; a Malakite's protection of
     each Being it may protect (resonances.can_protect); a Calabite's tearing at
-    each other Being at its Location, not a rider, which is not manifest (I60)."""
+    each other Being at its Location it may harm (beings.may_harm), not a rider,
+    which is not manifest (I60)."""
     k = t.C[s.I[i, F_DESIGN], D_KIND]
     if can_view(s, t, i):
         offer(s, pack(K_VIEW, -1, False), -1)
@@ -206,7 +207,8 @@ def _offer_choir(s, t, i):
                 offer(s, pack(K_PROTECT, j, False), -1)
     elif k == CALABITE and s.I[i, F_TRAUMA] == 0:
         for j in beings_in_play(s):
-            if j != i and s.I[j, F_LOC] == s.I[i, F_LOC] and is_being(s, t, j) and s.I[j, F_HOST] < 0:
+            if (j != i and s.I[j, F_LOC] == s.I[i, F_LOC] and is_being(s, t, j) and s.I[j, F_HOST] < 0
+                    and may_harm(s, t, i, j)):
                 offer(s, pack(K_TEAR, j, False), -1)
 
 
@@ -253,7 +255,7 @@ def _offer_targets(s, t, i, c, code):
                 offer(s, pack(K_ABILITY, c, False), ability_b(code, j))
     elif code == E_INFLUENCE:
         for j in rivals(s):
-            if (j != i and is_being(s, t, j) and is_human_card(t, s.I[j, F_DESIGN]) and s.I[j, F_CTRL] != p
+            if (j != i and is_being(s, t, j) and is_human_card(s, t, s.I[j, F_DESIGN]) and s.I[j, F_CTRL] != p
                     and realm_of(s, s.I[j, F_LOC]) == realm_of(s, here)):
                 offer(s, pack(K_ABILITY, c, False), ability_b(code, j))
     elif code == E_DESTROY_OBJECT:

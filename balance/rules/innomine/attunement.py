@@ -200,7 +200,7 @@ def defends_from_afar(s, t, c, j):
     it anywhere on Earth": may Cherub c defend j from wherever it is?  j counts
     as a Human (a Saint or Undead too: I57), both are on Earth, and c's sheet
     gives it the ability (I70)."""
-    return (is_human_card(t, s.I[j, F_DESIGN]) and realm_of(s, s.I[j, F_LOC]) == loc_earth(s)
+    return (is_human_card(s, t, s.I[j, F_DESIGN]) and realm_of(s, s.I[j, F_LOC]) == loc_earth(s)
             and realm_of(s, s.I[c, F_LOC]) == loc_earth(s) and has_sheet(s, t, c, E_DEFEND_ANYWHERE))
 
 

@@ -59,6 +59,7 @@ from .state import (
 )
 from .marches import left_for, tool_usable
 from .ranks import promotion_allowed
+from .readings import R_PROTECTION, R_SAINTS, reads
 from .tables import D_ATK, D_CTYPE, D_EFFECTS, D_HITS, D_KIND, P_SIDE, P_SUP_EFFECTS
 from .trace import T_ATTACH, T_DISSONANCE, T_DROP, T_FREED, T_LEAVE_ESSENCE, WHY_ATTUNED_LEFT
 from .vocabulary import (
@@ -112,9 +113,13 @@ def is_demon(t, d):
 
 
 @njit(cache=True)
-def is_human_card(t, d):
-    """Saints and Undead "count as Humans for card purposes" but have no Destiny or Fate."""
-    return t.C[d, D_CTYPE] == HUMAN or t.C[d, D_KIND] == SAINT or t.C[d, D_KIND] == UNDEAD
+def is_human_card(s, t, d):
+    """Does card text aimed at Humans reach design d?  Saints and Undead "count as
+    Humans for card purposes" but have no Destiny or Fate (I57) -- unless the
+    reading ``saints_and_undead = not_humans`` keeps card text to Human cards."""
+    if t.C[d, D_CTYPE] == HUMAN:
+        return True
+    return (t.C[d, D_KIND] == SAINT or t.C[d, D_KIND] == UNDEAD) and not reads(s, R_SAINTS)
 
 
 @njit(cache=True)
@@ -450,9 +455,25 @@ def may_harm(s, t, i, j):
     """"Djinn may not attack, destroy, or otherwise cause damage to the target of
     an Attunement, unless the target initiates an encounter with the Djinn, by
     attacking or otherwise using an ability upon the Djinn" (I66): may Being i
-    attack, destroy or damage card j?"""
-    return (s.I[i, F_ATTUNED] != j or t.C[s.I[i, F_DESIGN], D_KIND] != DJINN
-            or s.I[i, F_PROVOKED] == s.g[G_TURN])
+    attack, destroy or damage card j?  Not one ``shielded`` from it."""
+    return ((s.I[i, F_ATTUNED] != j or t.C[s.I[i, F_DESIGN], D_KIND] != DJINN
+             or s.I[i, F_PROVOKED] == s.g[G_TURN]) and not shielded(s, t, i, j))
+
+
+@njit(cache=True)
+def in_window(s, j):
+    """"Beings cannot be attacked until they have spent one opponent's Turn in a
+    given Realm": j entered its realm in this turn or the last (I12)."""
+    return s.I[j, F_ENTERED] > s.g[G_TURN] - 2
+
+
+@njit(cache=True)
+def shielded(s, t, i, j):
+    """Under the reading ``protection = any_harm`` (I12), a Being of another seat
+    than i's in its window (``in_window``) is safe from every blow, Song and
+    Resonance of i's; under ``new_combat`` only from being chosen as the target
+    of a new combat (combat.attackable)."""
+    return reads(s, R_PROTECTION) and is_being(s, t, j) and s.I[j, F_CTRL] != s.I[i, F_CTRL] and in_window(s, j)
 
 
 # ------------------------------------------------------------------ moving and leaving

@@ -46,12 +46,14 @@ from .beings import (
     has_text,
     hits_left,
     influence_side,
+    in_window,
     initiates_encounter,
     is_being,
     is_demon,
     is_human_card,
     may_harm,
     move_to,
+    shielded,
     unfledged,
 )
 from .combat_acts import hand_act, may_hold, play_act
@@ -73,6 +75,7 @@ from .decisions import (
 from .damage import damage_from, deal_damage, resolve_zero_hits
 from .dissonance import action_dissonance, add_dissonance, breaks_oath, keep_oaths, uses_card
 from .essence import action_cost, pay_action
+from .readings import R_DEFEND, reads
 from .realms import usable_here
 from .resonances import forfeit_count, forfeits, make_forfeit, tear
 from .state import (
@@ -84,10 +87,10 @@ from .state import (
     F_CTRL,
     F_DESIGN,
     F_DISCORD,
-    F_ENTERED,
     F_FIGHT,
     F_FREE,
     F_HOST,
+    F_IDLE,
     F_INF_BY,
     F_LOC,
     F_OFF,
@@ -203,7 +206,7 @@ def attackable(s, t, i, by_seat):
     given Realm": i entered its realm at least two turns ago (docs/rules.md).
     A Kyriotate or Shedite attached to a host is not manifest to attack (I60)."""
     return (is_being(s, t, i) and s.I[i, F_CTRL] != by_seat and s.I[i, F_TRAUMA] == 0
-            and s.I[i, F_ENTERED] <= s.g[G_TURN] - 2 and s.I[i, F_HOST] < 0)
+            and not in_window(s, i) and s.I[i, F_HOST] < 0)
 
 
 @njit(cache=True)
@@ -493,7 +496,16 @@ def may_defend_at(s, t, j, q, L, target, r):
     Defending ``target`` (attunement.may_defend)."""
     return (j != target and is_being(s, t, j) and s.I[j, F_FIGHT] < 0 and s.I[j, F_CTRL] == q
             and (s.I[j, F_LOC] == L or may_move_freely(s, t, j, L)) and can_act(s, t, j)
-            and may_defend(s, t, j, target) and s.I[j, F_HOST] < 0 and may_fight_in(s, t, j, r))
+            and may_defend(s, t, j, target) and s.I[j, F_HOST] < 0 and may_fight_in(s, t, j, r)
+            and kept_its_action(s, j))
+
+
+@njit(cache=True)
+def kept_its_action(s, j):
+    """Defend is one of the "one action per turn" (I14): under the reading
+    ``defend = spends_action`` only a Being that kept its action in its
+    controller's last turn may Defend; under ``free`` any may."""
+    return not reads(s, R_DEFEND) or s.I[j, F_IDLE] > 0
 
 
 @njit(cache=True)
@@ -518,7 +530,7 @@ def _defenders_from_afar(s, t, L, target):
         return
     for c in beings_in_play(s):
         if (s.I[c, F_ATTUNED] == target and s.I[c, F_FIGHT] < 0 and s.I[c, F_HOST] < 0 and can_act(s, t, c)
-                and defends_from_afar(s, t, c, target) and may_defend(s, t, c, target)
+                and defends_from_afar(s, t, c, target) and may_defend(s, t, c, target) and kept_its_action(s, c)
                 and _defends(s, t, c, s.I[c, F_CTRL], target, 2)):
             _join(s, t, c, L, DEFENDING)
             _log_join(s, c, L, DEFENDING)
@@ -532,7 +544,7 @@ def holds_hellish_influence(s, t, j):
     Prince" -- an Impudite or a Human (a Saint or Undead too: I57) through
     which a Demon Prince Influences some Being (I69)?"""
     d = s.I[j, F_DESIGN]
-    if not is_being(s, t, j) or not (is_human_card(t, d) or t.C[d, D_KIND] == IMPUDITE):
+    if not is_being(s, t, j) or not (is_human_card(s, t, d) or t.C[d, D_KIND] == IMPUDITE):
         return False
     for b in beings_in_play(s):
         if s.I[b, F_INF_BY] == j and is_being(s, t, b) and influence_side(s, t, b) == HELL:
@@ -1085,13 +1097,14 @@ def _berserk(s, t, i, a, j, r):
 
 @njit(cache=True)
 def _base_target(s, t, i, r):
-    """The enemy in i's combat that i can base-Attack with the fewest Hits left, or -1."""
+    """The enemy in i's combat that i can base-Attack with the fewest Hits left, or
+    -1; not one shielded from it (beings.shielded)."""
     best, best_h = -1, 1 << 30
     if not can_base_attack(s, t, i, r):
         return best
     for j in fighters(s):
         if (s.I[j, F_FIGHT] >= 0 and s.I[j, F_FIGHT] != s.I[i, F_FIGHT] and is_being(s, t, j)
-                and may_take_base_attack(s, t, i, j, r)):
+                and may_take_base_attack(s, t, i, j, r) and not shielded(s, t, i, j)):
             h = hits_left(s, t, j, r)
             if h < best_h:
                 best, best_h = j, h
@@ -1268,7 +1281,7 @@ def location_damage(s, t, L):
 @njit(cache=True)
 def _struck(s, t, who, i):
     """Does Location text with ``targets`` = who (0: "humans") strike Being i?"""
-    return who != 0 or is_human_card(t, s.I[i, F_DESIGN])
+    return who != 0 or is_human_card(s, t, s.I[i, F_DESIGN])
 
 
 @njit(cache=True)

@@ -19,7 +19,7 @@ ENTRY = simulate_pairs
 SEAT = types.int64             # a seat index as play_turn passes it
 UNITS = (
     ((actions_phase, ()),),
-    ((setup, (types.int64,) * 5), (acts_phase, (SEAT,)), (end_turn, (SEAT,)), (dissonance_phase, (SEAT,)),
+    ((setup, (types.int64,) * 6), (acts_phase, (SEAT,)), (end_turn, (SEAT,)), (dissonance_phase, (SEAT,)),
      (draw_phase, (SEAT,)), (gain_essence, (SEAT,)), (age_mortals, ())),
 )
 

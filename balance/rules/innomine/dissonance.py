@@ -258,7 +258,7 @@ def _mercurian_harm(s, t, src, tgt):
 def _oath_harm(s, t, src, tgt):
     """A Malakite sworn never to harm Humans: its oath, written in its game text,
     covers Saints and Undead too, who "count as Humans for card purposes" (I57)."""
-    return is_human_card(t, s.I[tgt, F_DESIGN]) and sworn(s, t, src, OATH_HARM_HUMANS)
+    return is_human_card(s, t, s.I[tgt, F_DESIGN]) and sworn(s, t, src, OATH_HARM_HUMANS)
 
 
 @njit(cache=True)

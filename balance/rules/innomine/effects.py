@@ -183,7 +183,7 @@ def damage_all(s, t, r, amount, who, card):
         if l < s.I.shape[0] and _has_code(t, s.I[l, F_DESIGN], E_NATURE_IMMUNE):
             continue
         c = t.C[s.I[i, F_DESIGN], D_CTYPE]
-        if who == 1 or (who == 0 and is_human_card(t, s.I[i, F_DESIGN])) or (who == 2 and c == SERVITOR):
+        if who == 1 or (who == 0 and is_human_card(s, t, s.I[i, F_DESIGN])) or (who == 2 and c == SERVITOR):
             damage_from(s, t, card, i, r, amount)
     resolve_zero_hits(s, t)
 

@@ -17,6 +17,7 @@ from .decisions import DISCARD
 from .damage import final_zero_hits, restore_ethereal
 from .dissonance import fade_notes, keep_oaths
 from .humans import side_counter, wake_dreamers
+from .readings import R_UNCONTROLLED_HEAL, reads
 from .resonances import end_short_influence
 from .seraphim import note_encounters
 from .state import (
@@ -149,13 +150,14 @@ def first_aid(s, t, p):
 @njit(cache=True)
 def heal_counters(s, t, p):
     """Non-Humans shed a damage counter per realm every turn; Humans only at the
-    end of their controller's turn (an uncontrolled Human: its owner's)."""
+    end of their controller's turn (I22).  An uncontrolled Human: at its
+    owner's, or never under the reading ``uncontrolled_human_heals = never``."""
     for i in beings_in_play(s):
         if not is_being(s, t, i):
             continue
         if t.C[s.I[i, F_DESIGN], D_CTYPE] == HUMAN:
             who = s.I[i, F_CTRL] if s.I[i, F_CTRL] >= 0 else s.I[i, F_OWNER]
-            if who != p:
+            if who != p or (s.I[i, F_CTRL] < 0 and reads(s, R_UNCONTROLLED_HEAL)):
                 continue
         for r in range(3):
             if s.I[i, F_DMG + r] > 0:

@@ -20,9 +20,9 @@ N_FIXED_COLS = 7          # then souls per seat, then living Humans on Earth
 
 
 @njit(cache=True)
-def play_game(s, t, root_seed, game_seed, threshold, turn_cap, variant):
+def play_game(s, t, root_seed, game_seed, threshold, turn_cap, variant, readings):
     """Play one whole game into ``s``; returns the number of turns played."""
-    setup(s, t, root_seed, game_seed, threshold, turn_cap, variant)
+    setup(s, t, root_seed, game_seed, threshold, turn_cap, variant, readings)
     while next_turn(s, t):
         pass
     return s.g[G_TURN]
@@ -39,7 +39,7 @@ def humans_on_earth(s, t):
 
 @njit(cache=True)
 def simulate_pairs(s_ab, t_ab, s_ba, t_ba, root_seed, first_game, n_games, threshold, turn_cap, variant,
-                   rows, gain, spent, masks):
+                   readings, rows, gain, spent, masks):
     """Play games first_game .. first_game+n_games-1 into preallocated records.
 
     Game 2k and 2k+1 share game seed k (common random numbers) with the decks'
@@ -51,7 +51,7 @@ def simulate_pairs(s_ab, t_ab, s_ba, t_ba, root_seed, first_game, n_games, thres
         swap = g & 1
         s = s_ba if swap else s_ab
         t = t_ba if swap else t_ab
-        play_game(s, t, root_seed, g >> 1, threshold, turn_cap, variant)
+        play_game(s, t, root_seed, g >> 1, threshold, turn_cap, variant, readings)
         record_game(s, t, g, swap, rows[k], gain[k], spent[k], masks[k])
 
 

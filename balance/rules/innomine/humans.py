@@ -22,6 +22,7 @@ from .state import (
     F_CTRL,
     F_DESIGN,
     F_DYING,
+    F_ENTERED,
     F_GUARD,
     F_HEALED,
     F_LOC,
@@ -31,6 +32,7 @@ from .state import (
     F_ZONE,
     G_END,
     G_THRESHOLD,
+    G_TURN,
     G_WINNER,
     S_SOULS,
     Z_PLAY,
@@ -40,6 +42,7 @@ from .state import (
     loc_realm,
     log,
 )
+from .readings import R_AGEING, reads
 from .tables import D_CTYPE, D_DESTINY, D_FATE, D_LIFESPAN, P_SIDE
 from .trace import NO_SUPERIOR, T_AFTERLIFE, T_AGE_DEATH, T_DYING, T_KILLED, T_MOVE, T_WIN
 from .vocabulary import (
@@ -232,10 +235,11 @@ def kill_human(s, t, h):
 @njit(cache=True)
 def age_mortals(s, t):
     """Phase 3: every living Human (and Animal: "Animals have lifespans") ages one
-    turn; those reaching their Lifespan die -- but a host a Shedite of Saminga's
-    rides lives on, dying (F_DYING), until the end of the turn (I71)."""
+    turn (I5) -- not in the turn it was brought out under the reading ``ageing
+    = next_turn``; those reaching their Lifespan die -- but a host a Shedite of
+    Saminga's rides lives on, dying (F_DYING), until the end of the turn (I71)."""
     for h in beings_in_play(s):
-        if s.I[h, F_ZONE] == Z_PLAY and is_mortal(t, s.I[h, F_DESIGN]) and is_being(s, t, h):
+        if s.I[h, F_ZONE] == Z_PLAY and is_mortal(t, s.I[h, F_DESIGN]) and is_being(s, t, h) and not _arriving(s, h):
             s.I[h, F_AGE] += 1
             if s.I[h, F_AGE] >= t.C[s.I[h, F_DESIGN], D_LIFESPAN]:
                 if s.I[h, F_RIDER] >= 0 and holds_dying_host(s, t, h):
@@ -245,6 +249,13 @@ def age_mortals(s, t):
                 die_of_age(s, t, h)
                 if s.g[G_WINNER] >= 0:
                     return
+
+
+@njit(cache=True)
+def _arriving(s, h):
+    """Under ``ageing = next_turn``: was h brought out this turn (never aged, and
+    in its realm since this turn)?"""
+    return reads(s, R_AGEING) and s.I[h, F_AGE] == 0 and s.I[h, F_ENTERED] == s.g[G_TURN]
 
 
 @njit(cache=True)

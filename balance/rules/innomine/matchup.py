@@ -13,6 +13,7 @@ from ...agents.innomine.search import simulate_searched_pairs
 from ...agents.kinds import A_KIND, SEARCH
 from ...agents.points import D_DECIDED
 from .game import record_arrays, simulate_pairs
+from . import contested
 from ...agents.innomine.policy_files import Agent, load_agent
 from .state import G_TRACE_N, new_state
 from .tables import pack
@@ -32,6 +33,7 @@ class Matchup:
     turn_cap: int
     labels: tuple[str, str]
     variant: int = CLASSIC   # d666.VARIANTS
+    readings: int = 0        # the contested readings' bits (contested.pack; prepare sets them)
 
     @property
     def own_turns(self) -> int:
@@ -63,8 +65,11 @@ class Matchup:
 
 
 def prepare(deck_a, deck_b, policy_a="influencer", policy_b="influencer", threshold=5,
-            turn_cap=DEFAULT_TURN_CAP, overrides=None, variant="classic", blanks=((), ())) -> Matchup:
+            turn_cap=DEFAULT_TURN_CAP, overrides=None, variant="classic", blanks=((), ()),
+            readings=None) -> Matchup:
     """Load, validate and compile a matchup (raises DeckError / InputError);
+    ``readings`` = {reading: value} for the contested readings not at their
+    defaults (readings.READINGS);
     ``overrides`` of cards neither deck holds are left out (an experiment's
     override applies to the cells whose decks have the card; the runner checks
     that each overridden card is in some deck); ``blanks`` = (deck A's, deck
@@ -73,6 +78,7 @@ def prepare(deck_a, deck_b, policy_a="influencer", policy_b="influencer", thresh
         raise InputError(f"--turn-cap: {turn_cap}: must be a whole number >= 1")
     if variant not in VARIANTS:
         raise InputError(f"--variant: {variant!r}: unknown rule variant; allowed: {', '.join(VARIANTS)}")
+    bits = contested.pack(readings or {})
     a, b = load_deck(deck_a), load_deck(deck_b)
     check_threshold([a, b], threshold)
     if isinstance(overrides, dict):
@@ -80,7 +86,8 @@ def prepare(deck_a, deck_b, policy_a="influencer", policy_b="influencer", thresh
     return Matchup(ab=compile_tables([a, b], overrides, list(blanks)),
                    ba=compile_tables([b, a], overrides, list(blanks)[::-1]),
                    agents=(load_agent(policy_a), load_agent(policy_b)), threshold=threshold, turn_cap=turn_cap,
-                   labels=(f"{a.name} ({policy_a})", f"{b.name} ({policy_b})"), variant=VARIANTS[variant])
+                   labels=(f"{a.name} ({policy_a})", f"{b.name} ({policy_b})"), variant=VARIANTS[variant],
+                   readings=bits)
 
 
 def play_range(m: Matchup, root_seed: int, first_game: int, n_games: int) -> dict:
@@ -100,10 +107,10 @@ def _simulate(m: Matchup, sab, kab, sba, kba, root_seed, first_game, n_games, ro
     """The kernel for the matchup's agents: with the search's turns if one searches."""
     if m.searches:
         simulate_searched_pairs(sab, kab, sba, kba, *m.spare_states(kab, kba), root_seed, first_game, n_games,
-                                m.threshold, m.turn_cap, m.variant, rows, gain, spent, masks)
+                                m.threshold, m.turn_cap, m.variant, m.readings, rows, gain, spent, masks)
     else:
         simulate_pairs(sab, kab, sba, kba, root_seed, first_game, n_games, m.threshold, m.turn_cap, m.variant,
-                       rows, gain, spent, masks)
+                       m.readings, rows, gain, spent, masks)
 
 
 def replay_lines(m: Matchup, root_seed: int, game: int, trace_len=200_000) -> list[str]:

@@ -205,7 +205,7 @@ def in_reach(s, t, actor, target):
     if s.I[actor, F_LOC] == s.I[target, F_LOC]:
         return True
     earth = loc_earth(s)
-    return (k == LILIM and is_human_card(t, s.I[target, F_DESIGN]) and realm_of(s, s.I[actor, F_LOC]) == earth
+    return (k == LILIM and is_human_card(s, t, s.I[target, F_DESIGN]) and realm_of(s, s.I[actor, F_LOC]) == earth
             and realm_of(s, s.I[target, F_LOC]) == earth and has_sheet(s, t, actor, E_REACH_EARTH))
 
 
@@ -243,7 +243,7 @@ def _other_side_human(s, t, actor, target):
     """Is target a Human (or a Saint or Undead, which count as Humans for card
     purposes: I57) Influenced by a Superior of the other side than actor's?  A
     Saint or Undead its own Superior controls is not Influenced by him (I57)."""
-    if not is_human_card(t, s.I[target, F_DESIGN]) or s.I[target, F_CTRL] < 0:
+    if not is_human_card(s, t, s.I[target, F_DESIGN]) or s.I[target, F_CTRL] < 0:
         return False
     if t.C[s.I[target, F_DESIGN], D_CTYPE] == SERVITOR and s.I[target, F_OWNER] == s.I[target, F_CTRL]:
         return False

@@ -38,6 +38,7 @@ from .state import (
     G_FIRST,
     G_NEXT_TOKEN,
     G_PHASE,
+    G_READINGS,
     G_ROUND,
     G_THRESHOLD,
     G_TRACE_N,
@@ -75,9 +76,10 @@ def clear(s):
 
 
 @njit(cache=True)
-def setup(s, t, root_seed, game_seed, threshold, turn_cap, variant):
+def setup(s, t, root_seed, game_seed, threshold, turn_cap, variant, readings):
     """Deal, put each Superior's first Tether into play, 5 Essence, 7 cards, pick
-    the first player; ``variant`` is the rule variant (d666.VARIANTS)."""
+    the first player; ``variant`` is the rule variant (d666.VARIANTS),
+    ``readings`` the contested readings' bits (readings.pack)."""
     clear(s)
     seed_streams(s.rng, root_seed, game_seed)
     n = deal_all(s, t)
@@ -88,6 +90,7 @@ def setup(s, t, root_seed, game_seed, threshold, turn_cap, variant):
     s.g[G_THRESHOLD] = threshold
     s.g[G_TURN_CAP] = turn_cap
     s.g[G_VARIANT] = variant
+    s.g[G_READINGS] = readings
     s.g[G_NEXT_TOKEN] = n
     s.g[G_TURN] = 0
     s.g[G_PHASE] = 0

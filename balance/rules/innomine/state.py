@@ -29,8 +29,9 @@ R_CELESTIAL, R_ETHEREAL, R_CORPOREAL = 0, 1, 2
  G_FIGHT_TYPE,     # the combat type of the combat under way
  G_DECLARED,       # the round's declarations made so far (at a declaration or a Combat Act)
  G_RESOLVED,       # the round's declarations resolved so far (at a Combat Act)
- ) = range(17)
-N_G = 17
+ G_READINGS,       # the contested readings read the other way from bit 0 (readings.R_*)
+ ) = range(18)
+N_G = 18
 # ---- combat sides (F_FIGHT): -1 out of combat; REMOVED: taken out of the combat
 # under way by a Pit Trap, and not to come back to it (combat.pit_trap)
 ATTACKING, DEFENDING, REMOVED = 0, 1, -2
@@ -47,7 +48,7 @@ _FIELDS = ("design owner zone ctrl inf_by loc att natt att_by diss discord traum
            "resist guard guard_by temp_ctrl prev_ctrl prev_inf tried waited boost fight retreat "
            "et_out discount_used tie listed engaged first reliquary_turn reliquary_used last_loc attuned afraid resonated met seen lilim ward "
            "host rider host_turn host_dmg stay mute provoked fading condition forfeit off free dying tether_ward "
-           "side_start").split()
+           "side_start idle loc_start").split()
 (F_DESIGN,      # design id of the card
  F_OWNER,       # seat whose deck it came from
  F_ZONE,        # Z_*
@@ -105,6 +106,8 @@ _FIELDS = ("design owner zone ctrl inf_by loc att natt att_by diss discord traum
  F_DYING,       # 1 while a host that reached its Lifespan lives on for its Shedite (Saminga's, I71)
  F_TETHER_WARD,  # Attack a Cherub gains while Defending the Tether it is Attuned to (Michael's, I70)
  F_SIDE_START,  # side (HEAVEN, HELL) a mortal was Influenced for as the turn began, -1 none (I77)
+ F_IDLE,        # its actions left as the last turn ended (readings: defend)
+ F_LOC_START,   # its Location as the turn began, -1 if it came into play since (readings: tether_relief)
  ) = range(len(_FIELDS))
 F_DMG = len(_FIELDS)            # 3 columns: damage counters (Ce, E, Co)
 F_CNT = F_DMG + 3               # N_COUNTERS columns: Destiny/Fate counters
@@ -363,6 +366,7 @@ def enter_play(s, i, being):
     s.I[i, F_ZONE] = Z_PLAY
     s.I[i, F_ENGAGED] = s.g[G_TURN]
     s.I[i, F_SIDE_START] = -1
+    s.I[i, F_LOC_START] = -1
     if s.I[i, F_LISTED] == 0:
         k = 0 if being else 1
         s.I[i, F_LISTED] = 1

@@ -31,6 +31,7 @@ from .state import (
     beings_in_play,
     fighters,
 )
+from .readings import R_OVERDUE, reads
 from .tables import D_CTYPE, D_HITS, P_DISSONANCE
 from .trace import WHY_NEGLECT, WHY_OFF_AIR, WHY_OWN_LOCATION, WHY_RETREATED
 from .vocabulary import SERVITOR, SUPERIOR_DISSONANCE
@@ -99,15 +100,18 @@ def neglect(s, t):
     """End of every turn: while any demon is in play, each Servitor under
     Gabriel's condition that has gone longer than its Celestial Hits in turns
     without engaging one takes a note -- a continuous condition, so a note for
-    every turn it stays in breach (I47).  A Servitor in Trauma cannot engage
-    anyone and is not held to it; nor is a Kyriotate or Shedite riding a host,
-    which "joins no combat" (I60)."""
+    every turn it stays in breach (I47); under the reading ``overdue_note =
+    once``, one note, and its count starts again.  A Servitor in Trauma cannot
+    engage anyone and is not held to it; nor is a Kyriotate or Shedite riding a
+    host, which "joins no combat" (I60)."""
     if not _demon_in_play(s, t):
         return
     for i in beings_in_play(s):
         if (is_being(s, t, i) and s.I[i, F_TRAUMA] == 0 and s.I[i, F_HOST] < 0
                 and sheet_demands(s, t, i, ENGAGE_DEMONS) and _turns_left(s, t, i) < 0):
             add_dissonance(s, t, i, WHY_NEGLECT)
+            if reads(s, R_OVERDUE):
+                s.I[i, F_ENGAGED] = s.g[G_TURN]
 
 
 @njit(cache=True)

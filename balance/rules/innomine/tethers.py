@@ -21,6 +21,7 @@ from .state import (
     F_FADING,
     F_FIGHT,
     F_LOC,
+    F_LOC_START,
     F_OWNER,
     F_TIE,
     F_ZONE,
@@ -34,6 +35,7 @@ from .state import (
     others_in_play,
     realm_seat,
 )
+from .readings import R_TETHER, reads
 from .tables import D_CTYPE, D_KIND, P_SIDE
 from .trace import T_CALM, T_DISCARD, T_STEAL_TETHER
 from .vocabulary import (
@@ -104,11 +106,15 @@ def burn_demons_in_heaven(s, t):
 
 @njit(cache=True)
 def tether_calm(s, t):
-    """End of turn: celestials at a Tether their Superior controls lose 1 Dissonance."""
+    """End of turn: celestials at a Tether their Superior controls lose 1
+    Dissonance (I24); under the reading ``tether_relief = whole_turn``, only
+    those that were there as the turn began ("per whole Turn spent at this
+    Location")."""
     for i in beings_in_play(s):
         if s.I[i, F_DISS] > 0 and is_being(s, t, i) and t.C[s.I[i, F_DESIGN], D_CTYPE] == SERVITOR:
             l = s.I[i, F_LOC]
-            if is_tether(s, t, l) and s.I[l, F_CTRL] == s.I[i, F_OWNER]:
+            if (is_tether(s, t, l) and s.I[l, F_CTRL] == s.I[i, F_OWNER]
+                    and (not reads(s, R_TETHER) or s.I[i, F_LOC_START] == l)):
                 s.I[i, F_DISS] -= 1
                 log(s, s.I[i, F_CTRL], i, l, T_CALM, s.I[i, F_DISS])
                 if s.I[i, F_FADING] != 0:
@@ -139,7 +145,7 @@ def only_humans_of(s, t, l, q):
     n = 0
     for i in beings_in_play(s):
         if s.I[i, F_LOC] == l and is_being(s, t, i):
-            if not is_human_card(t, s.I[i, F_DESIGN]) or s.I[i, F_CTRL] != q:
+            if not is_human_card(s, t, s.I[i, F_DESIGN]) or s.I[i, F_CTRL] != q:
                 return False
             n += 1
     return n > 0

@@ -16,6 +16,9 @@ from .state import (
     END_TURN_CAP,
     F_ACTS,
     F_CTRL,
+    F_IDLE,
+    F_LOC,
+    F_LOC_START,
     G_ACTIVE,
     G_END,
     G_FIRST,
@@ -36,10 +39,14 @@ from .trace import T_END
 
 @njit(cache=True)
 def start_turn(s, t, p):
-    """Each of p's Servitors and Influenced Beings has one action this turn."""
+    """Each of p's Servitors and Influenced Beings has one action this turn.
+    Each Being's actions left as the last turn ended and its Location now are
+    kept for the readings that ask (readings: defend, tether_relief)."""
     s.S[p, S_SPENT] = 0
     compact_play(s)
     for i in beings_in_play(s):
+        s.I[i, F_IDLE] = s.I[i, F_ACTS]
+        s.I[i, F_LOC_START] = s.I[i, F_LOC]
         s.I[i, F_ACTS] = 1 if (s.I[i, F_CTRL] == p and is_being(s, t, i)) else 0
     burn_demons_in_heaven(s, t)
 

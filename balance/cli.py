@@ -220,13 +220,18 @@ def cmd_run(args):
 def cmd_compare(args):
     """Did a change move the balance?  Baseline and candidate play the same seeds
     (the baseline's: a candidate file must have the same seed), seats swapped in
-    pairs, and each matchup ends CHANGED, NO CHANGE or INCONCLUSIVE.  A sequential
-    probability ratio test (fishtest's GSPRT, two-sided) stops each matchup as
-    soon as it accepts a shift of +-bound (CHANGED) or none (NO CHANGE), and
-    calls it INCONCLUSIVE at --max-games.  With --fixed N, NO CHANGE needs
-    equivalence within --bound shown (TOST at --alpha) and CHANGED a change
-    shown beyond it (Bonferroni over the matchups).  An INCONCLUSIVE matchup
-    comes with the games per side a decision would need.
+    pairs, and each matchup -- a question (deck A vs deck B at a threshold)
+    under one agent pairing of the grid's policies -- ends CHANGED, NO CHANGE or
+    INCONCLUSIVE.  A sequential probability ratio test (fishtest's GSPRT,
+    two-sided) stops each matchup as soon as it accepts a shift of +-bound
+    (CHANGED) or none (NO CHANGE), and calls it INCONCLUSIVE at --max-games;
+    each of the m matchups is tested at --alpha/m (Bonferroni), so a false
+    CHANGED anywhere has probability at most --alpha.  With --fixed N, NO
+    CHANGE needs equivalence within --bound shown (TOST at --alpha) and CHANGED
+    a change shown beyond it (Bonferroni over the matchups).  An INCONCLUSIVE
+    matchup comes with the games per side a decision would need.  Per question,
+    the summary says under which pairings it CHANGED, or NO CHANGE under every
+    pairing.
 
     Exit code 0: every matchup NO CHANGE; 1: at least one CHANGED; 3: none
     changed, at least one INCONCLUSIVE; 2: bad input."""
@@ -256,7 +261,8 @@ def cmd_tune(args):
     changes.  Candidates are played on common seeds and searched by successive
     halving; the best few are played again on seeds the search never used,
     then confirmed in turn on fresh seeds, against the baseline on the same
-    seeds, until one lands within --tolerance of the target in every matchup.
+    seeds, until one lands within --tolerance of the target in every matchup
+    (each cell: a grid with several agent pairings holds it to each of them).
 
     Exit code 0: the target was reached; 1: not reached (the closest proposal
     is reported, marked NOT REACHED); 2: bad input."""
@@ -375,7 +381,9 @@ def parser():
     _reading_arg(p, "a candidate reading")
     p.add_argument("--bound", type=float, default=2.0,
                    help="smallest change that matters, in win-rate points (default %(default)s)")
-    p.add_argument("--alpha", type=float, default=0.05, help="false-alarm rate (default %(default)s)")
+    p.add_argument("--alpha", type=float, default=0.05,
+                   help="false-alarm rate of the whole run, split over its matchups (Bonferroni) "
+                        "(default %(default)s)")
     p.add_argument("--beta", type=float, default=0.05,
                    help="rate of missing a change of --bound, sequential test only (default %(default)s)")
     p.add_argument("--max-games", type=_even("--max-games"), default=40_000,

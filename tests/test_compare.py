@@ -1,7 +1,12 @@
-"""``balance compare`` (issues 6 and 24): the paired sequential test's
-calibration and power on real games, the fixed-N verdicts on synthetic pair
-differences, fixed-N numbers recomputed from independent runs, the three
-verdicts' exit codes, and bad input."""
+"""``balance compare`` (issues 6, 23 and 24): the paired sequential test's
+calibration and power on real games, alone and over several agent pairings
+(the multiplicity of a run's matchups), the fixed-N verdicts on synthetic
+pair differences, fixed-N numbers recomputed from independent runs, the three
+verdicts' exit codes, a change found under one pairing and not another, and
+bad input.  Games are played on one worker: results are the same for any
+number of jobs."""
+import html
+
 import numpy as np
 import polars as pl
 import pytest
@@ -24,18 +29,20 @@ def experiment(seed=11, **grid):
 
 
 # ------------------------------------------------------------------ calibration
-@pytest.fixture(scope="module")
-def independent_pairs():
+def independent(policy_a="influencer", policy_b="influencer"):
     """Pair scores of the same matchup on two disjoint seed sets: a candidate
     that changes nothing, seen without common random numbers (the hard case)."""
-    m = prepare(GABRIEL, BELIAL, threshold=2)
-    w = play_winners({"a": m, "b": m}, 101, 0, 24_000, jobs=2)
-    w_b = play_winners({"b": m}, 202, 0, 24_000, jobs=2)["b"]
-    return pair_scores(w["a"]), pair_scores(w_b)
+    m = prepare(GABRIEL, BELIAL, policy_a, policy_b, threshold=2)
+    return tuple(pair_scores(play_winners({"m": m}, seed, 0, 24_000, jobs=1)["m"]) for seed in (101, 202))
 
 
-def sequential_verdict(diffs, bound, step=50):
-    test = Sequential(bound, Bounds.of(0.05, 0.05))
+@pytest.fixture(scope="module")
+def independent_pairs():
+    return independent()
+
+
+def sequential_verdict(diffs, bound, step=50, limits=Bounds.of(0.05, 0.05)):
+    test = Sequential(bound, limits)
     for n in range(step, len(diffs) + 1, step):
         if test.update(diffs[:n]) != UNDECIDED:
             break
@@ -72,13 +79,68 @@ def test_a_shift_of_twice_the_bound_is_detected_every_time(independent_pairs):
     assert verdicts.count(CHANGED) == reps, verdicts
 
 
+# ------------------------------------------------------------------ several pairings: a run's multiplicity
+PAIRINGS = [("influencer", "influencer"), ("warmonger", "tether_holder")]
+
+
+@pytest.fixture(scope="module")
+def independent_pairings(independent_pairs):
+    """``independent_pairs`` under each of PAIRINGS: the matchups of one run."""
+    return [independent_pairs] + [independent(*pairing) for pairing in PAIRINGS[1:]]
+
+
+def run_verdicts(runs, bound, limits):
+    """Each run's set of matchup verdicts; ``runs`` yields each run's pair differences, matchup by matchup."""
+    return [{sequential_verdict(d, bound, limits=limits) for d in run} for run in runs]
+
+
+def test_same_against_same_under_several_pairings_ends_no_change_for_the_run(independent_pairings):
+    """Issue 6's calibration kept under several pairings: fifteen runs of both
+    pairings on disjoint seeds (nothing changed, no common random numbers),
+    each matchup tested as ``compare`` tests it, at alpha/m
+    (``Settings.limits``).  The run ends "no change" -- every matchup's -- in
+    at least 90% of them, and the runs calling some matchup changed are no
+    more than alpha allows (the binomial test above).  Each matchup may play
+    800 pairs: six times the test's expected stopping time here (about 130
+    pairs: -ln(0.05) 2 var / bound^2, var of a difference about 0.23), as
+    compare's default --max-games is for independent pairs at the default
+    bound (20,000 pairs against about 3,300).  At 600 pairs (twenty runs)
+    three matchups of 40 met the limit first: INCONCLUSIVE, which a run may
+    not read as "no change"."""
+    settings, reps = Settings(bound=0.10), 15
+    size = len(independent_pairings[0][0]) // reps
+    runs = [[b[k * size:(k + 1) * size] - a[k * size:(k + 1) * size] for a, b in independent_pairings]
+            for k in range(reps)]
+    verdicts = run_verdicts(runs, settings.bound, settings.limits(len(PAIRINGS)))
+    assert sum(v == {NO_CHANGE} for v in verdicts) >= 0.9 * reps, verdicts
+    assert stats.binomtest(sum(CHANGED in v for v in verdicts), reps, 0.05, alternative="greater").pvalue > 0.01
+
+
+def test_a_runs_false_alarms_stay_within_alpha_however_many_matchups():
+    """Four hundred runs of ten unchanged matchups (normal pair differences of
+    SD 0.45, as independent pairs' above; bound 10 points).  At alpha/m each
+    (``Settings.limits``) the runs calling some matchup changed are no more
+    than alpha allows (a one-sided binomial test at 1%), and at least 90% end
+    "no change".  At the full alpha each -- compare's sequential test before
+    issue 23 -- they are far more (about 20%): the test can see a missing
+    adjustment."""
+    runs, m, settings = 400, 10, Settings(bound=0.10)
+    rng = np.random.default_rng(0)
+    differences = [[rng.normal(0.0, 0.45, 1200) for _ in range(m)] for _ in range(runs)]
+    adjusted = run_verdicts(differences, settings.bound, settings.limits(m))
+    unadjusted = run_verdicts(differences, settings.bound, settings.limits(1))
+    assert stats.binomtest(sum(CHANGED in v for v in adjusted), runs, 0.05, alternative="greater").pvalue > 0.01
+    assert sum(v == {NO_CHANGE} for v in adjusted) >= 0.9 * runs
+    assert stats.binomtest(sum(CHANGED in v for v in unadjusted), runs, 0.05, alternative="greater").pvalue < 0.01
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_planted_rule_change_is_detected_on_real_games(seed):
     """Gabriel played by the random-legal policy instead of the influencer wins
     far less (about 32 points on these seeds).  (The warmonger, once the planted
     change here, is within 6 points of the influencer since its gangs are no
     larger than a fight needs, I109.)"""
-    result = compare(experiment(seed), change=Change(policy_a="random"), settings=Settings(batch=400), jobs=2)
+    result = compare(experiment(seed), change=Change(policy_a="random"), settings=Settings(batch=400), jobs=1)
     assert result["verdict"].to_list() == [CHANGED]
     assert result["difference"][0] < -0.20
 
@@ -147,11 +209,15 @@ def test_games_needed():
 
 
 # ------------------------------------------------------------------ exit codes on real games
-def grid_file(tmp_path, threshold="2", seed=4):
+def grid_file(tmp_path, threshold="2", seed=4, policies='"influencer"'):
     path = tmp_path / f"base{seed}.toml"
     path.write_text(f'name = "base"\nseed = {seed}\ngames = 10\n[grid]\npairs = [["{GABRIEL}", "{BELIAL}"]]\n'
-                    f'threshold = {threshold}\n')
+                    f'threshold = {threshold}\npolicies = {policies}\n')
     return path
+
+
+QUESTION = "Gabriel's Legions of Flame vs Belial's Burning Host, threshold {}"
+TWO_PAIRINGS = '[["influencer", "influencer"], ["warmonger", "tether_holder"]]'
 
 
 @pytest.mark.parametrize("mode", [["--batch", 200], ["--fixed", 400]])
@@ -162,20 +228,47 @@ def test_a_configuration_against_itself_exits_0(tmp_path, mode):
     exact one (``sprt.exact_interval``): 200 identical pairs bound the mean
     within 1 - 0.05^(1/200) = 1.5 points (TOST) -- inside the default bound of 2
     points whatever the games, which is why the default is used; 150 pairs
-    (300 games) would be the least."""
-    path = grid_file(tmp_path, "[2, 3]")
-    proc = balance("compare", path, path, *mode, "--jobs", 2, "--out", tmp_path / "out")
+    (300 games) would be the least.  Two thresholds under two pairings: four
+    matchups, two questions, each "no change under every pairing"."""
+    path = grid_file(tmp_path, "[2, 3]", policies=TWO_PAIRINGS)
+    proc = balance("compare", path, path, *mode, "--jobs", 1, "--out", tmp_path / "out")
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.count("NO CHANGE") == 3 and "verdict: NO CHANGE" in proc.stdout
+    summary = [f"{QUESTION.format(t)}: NO CHANGE under every pairing" for t in (2, 3)]
+    assert proc.stdout.splitlines()[-4:-1] == summary + ["verdict: NO CHANGE in all 4 matchup(s)"]
+    assert proc.stdout.count("NO CHANGE") == 4 + 2 + 1
     csv = pl.read_csv(tmp_path / "out" / "compare.csv")
-    assert csv.height == 2 and csv["verdict"].to_list() == [NO_CHANGE] * 2 and csv["games_needed"].is_null().all()
+    assert csv["question"].to_list() == [QUESTION.format(t) for t in (2, 2, 3, 3)]
+    assert csv["pairing"].to_list() == ["influencer vs influencer", "warmonger vs tether_holder"] * 2
+    assert csv["verdict"].to_list() == [NO_CHANGE] * 4 and csv["games_needed"].is_null().all()
     page = (tmp_path / "out" / "index.html").read_text()
-    assert "Regression check" in page and "data:image/png;base64," in page and page.count("NO CHANGE") == 3
+    assert "Regression check" in page and "data:image/png;base64," in page
+    assert all(html.escape(line) in page for line in summary) and page.count("NO CHANGE") == 7
+
+
+@pytest.mark.parametrize("mode", [["--batch", 200], ["--fixed", 400]])
+def test_a_change_under_one_pairing_only_is_reported_under_that_pairing(tmp_path, mode):
+    """Deck B's agent made random: under "influencer vs influencer" Belial
+    loses its plan (Gabriel gains 58 points in 200 games on these seeds), under
+    "warmonger vs random" deck B already was random, so the candidate plays
+    the very games of the baseline.  The question changed under the first
+    pairing only, and says so; the exit code is a change's."""
+    path = grid_file(tmp_path, policies='[["influencer", "influencer"], ["warmonger", "random"]]')
+    proc = balance("compare", path, "--policy-b", "random", *mode, "--jobs", 1, "--out", tmp_path / "out")
+    assert proc.returncode == 1, proc.stderr
+    summary = f"{QUESTION.format(2)}: CHANGED under: influencer vs influencer; NO CHANGE under: warmonger vs random"
+    assert summary in proc.stdout.splitlines()
+    assert proc.stdout.splitlines()[-2].startswith(
+        f"verdict: CHANGED in 1 of 2 matchup(s) ({QUESTION.format(2)}, under influencer vs influencer)")
+    csv = pl.read_csv(tmp_path / "out" / "compare.csv")
+    assert csv["pairing"].to_list() == ["influencer vs influencer", "warmonger vs random"]
+    assert csv["verdict"].to_list() == [CHANGED, NO_CHANGE]
+    assert csv["difference"][0] > 0.40 and csv["difference"][1] == 0.0
+    assert html.escape(summary) in (tmp_path / "out" / "index.html").read_text()
 
 
 @pytest.mark.parametrize("mode", [["--batch", 200], ["--fixed", 400]])
 def test_a_planted_change_exits_1(tmp_path, mode):
-    proc = balance("compare", grid_file(tmp_path), "--policy-a", "random", *mode, "--jobs", 2,
+    proc = balance("compare", grid_file(tmp_path), "--policy-a", "random", *mode, "--jobs", 1,
                    "--out", tmp_path / "out")
     assert proc.returncode == 1, proc.stderr
     assert "CHANGED" in proc.stdout and "INCONCLUSIVE" not in proc.stdout
@@ -186,7 +279,7 @@ def test_a_planted_change_exits_1(tmp_path, mode):
 def test_too_few_games_on_a_planted_change_exit_3_with_the_games_needed(tmp_path, mode):
     """The planted -32-point change on 5 or 10 seed pairs: neither test can
     decide, and the gate says so (exit 3) with an estimate instead of passing."""
-    proc = balance("compare", grid_file(tmp_path), "--policy-a", "random", *mode, "--jobs", 2,
+    proc = balance("compare", grid_file(tmp_path), "--policy-a", "random", *mode, "--jobs", 1,
                    "--out", tmp_path / "out")
     assert proc.returncode == 3, proc.stderr
     verdict = proc.stdout.splitlines()[-2]
@@ -211,7 +304,7 @@ def test_fixed_n_equals_a_paired_t_test_on_two_independent_runs(tmp_path):
     diffs = [y - x for x, y in zip(b, c)]
     t = stats.ttest_1samp(diffs, 0.0)
     result = compare(experiment(), change=Change(overrides={"Therkax": {"cost": 2}}),
-                     settings=Settings(fixed=400), jobs=2).row(0, named=True)
+                     settings=Settings(fixed=400), jobs=1).row(0, named=True)
     assert result["verdict"] == fixed_test(np.array(diffs), 0.02, 0.05, 1).verdict
     assert result["games"] == 400
     assert result["baseline"] == pytest.approx(sum(b) / len(b))
@@ -252,6 +345,15 @@ def test_a_candidate_with_another_seed(base_file, tmp_path):
     other.write_text(base_file.read_text().replace("seed = 1", "seed = 2"))
     err = one_line_error(balance("compare", base_file, other), str(other), "seed", "2", "1", "baseline's seed")
     assert err.startswith(f"balance: {other}: seed:")
+
+
+def test_a_pairing_with_an_unknown_agent(tmp_path):
+    """A bad agent in one pairing of the grid: one line naming the file and
+    the agent, exit 2, before any game; no report folder is written."""
+    path = grid_file(tmp_path, policies='[["influencer", "influencer"], ["warmonger", "nobody"]]')
+    one_line_error(balance("compare", path, "--set", 'cost."Therkax" = 2', "--out", tmp_path / "out"),
+                   str(path), "nobody")
+    assert not (tmp_path / "out").exists()
 
 
 def test_no_candidate_at_all(base_file):

@@ -2,20 +2,37 @@
 matchup by matchup, until a sequential test says whether the candidate moved
 deck A's score by the bound (or a fixed number of games is played).
 
-Each matchup ends "changed", "no change" or "inconclusive" (see ``sprt``): the
-sequential test's "changed" means it accepted a shift of +-bound over none
-(wrong with probability alpha when nothing changed); with ``--fixed`` "no
-change" means equivalence within the bound was shown (TOST) and "changed" that
-the change was shown beyond it (Bonferroni over the matchups).  An inconclusive
-matchup carries the games per side a decision would need.  Exit codes: 0 =
-every matchup "no change", 1 = at least one "changed", 3 = none changed but at
-least one "inconclusive" (2 = bad input, raised as ``InputError``).
+A matchup is one cell of the baseline's grid: a *question* (deck A against
+deck B at a threshold, with the cell's rule variant, turn cap and overrides'
+label when it has them) asked under *conditions*, today the agent pairing
+("A's agent vs B's agent", from the cell's policies; ``CONDITIONS``).  An
+experiment whose grid has several pairings asks each question under each,
+and the table has one row per question and pairing, named in the columns
+``question`` and ``pairing``; ``by_question`` says per question under which
+pairings it changed.
+
+Each matchup ends "changed", "no change" or "inconclusive" (see ``sprt``).
+The multiplicity of the m matchups of a run (every question under every
+pairing) is handled in both modes, so that a run in which nothing changed
+calls some matchup "changed" with probability at most alpha: the sequential
+test runs each matchup at alpha/m (Bonferroni; its "changed" means it
+accepted a shift of +-bound over none), and with ``--fixed`` "changed" needs
+the change shown beyond the bound by the 1 - alpha/m interval.  "no change"
+needs no adjustment: the run's "no change" needs every matchup's, so by the
+intersection-union principle it is wrong with probability at most beta
+(sequential, when some matchup moved by the bound) or alpha (``--fixed``,
+TOST: equivalence within the bound shown).  An inconclusive matchup carries
+the games per side a fixed-N decision would need (``sprt.games_needed``, with
+the same m).  Exit codes: 0 = every matchup "no change", 1 = at least one
+"changed", 3 = none changed but at least one "inconclusive" (2 = bad input,
+raised as ``InputError``).
 
 The candidate is a second experiment file with the same cells in the same
 order, or the baseline with changes (card overrides, a rule variant, a policy)
-applied to every cell.  Both play the baseline's root seed: game g of a
-matchup sees the same shuffles and dice in both, so each seed pair's
-difference isolates the change (see ``sprt``).
+applied to every cell; either way a row is named by the baseline's cell.  Both
+play the baseline's root seed: game g of a matchup sees the same shuffles and
+dice in both, so each seed pair's difference isolates the change (see
+``sprt``).
 """
 from __future__ import annotations
 
@@ -31,10 +48,11 @@ from ..errors import InputError
 from ..rules.innomine import contested
 from ..rules.innomine.d666 import VARIANTS
 from ..rules.innomine.matchup import Matchup
-from ..runner.experiment import Cell, Experiment, load_experiment, override_set
+from ..runner.experiment import DEFAULTS, Cell, Experiment, load_experiment, override_set
 from ..runner.run import play_winners, prepare_cells
 from ..runner.store import reading_label
-from .sprt import CHANGED, UNDECIDED, Bounds, Sequential, fixed_test, games_needed, pair_scores, paired_difference
+from .sprt import (CHANGED, NO_CHANGE, UNDECIDED, Bounds, Sequential, fixed_test, games_needed, pair_scores,
+                   paired_difference)
 
 
 @dataclass
@@ -91,12 +109,51 @@ class Settings:
             if v is not None and (v < 2 or v % 2):
                 raise InputError(f"{name}: {v}: must be an even number of games >= 2 (seat-swapped pairs)")
 
+    def limits(self, m: int) -> Bounds:
+        """The sequential test's stopping bounds for each of a run's m matchups:
+        alpha/m each (Bonferroni), so that a false "changed" anywhere in the run
+        has probability at most alpha; beta stays each matchup's own."""
+        return Bounds.of(self.alpha / m, self.beta)
+
+
+# What a question is asked under: each a table column, with its text for a cell.
+CONDITIONS = {"pairing": lambda cell: f"{cell.policy_a} vs {cell.policy_b}",
+              "reading": lambda cell: reading_label(cell.readings)}
+
+
+def question(cell: Cell, matchup: Matchup) -> str:
+    """What a cell asks, whatever its conditions: deck A against deck B at the
+    threshold, with the rule variant and turn cap when they are not the
+    defaults, and the overrides' label when there is one."""
+    parts = [f"{matchup.ab.decks[0].name} vs {matchup.ab.decks[1].name}, threshold {cell.threshold}"]
+    parts += [f"{cell.variant} rules"] if cell.variant not in DEFAULTS["variant"] else []
+    parts += [f"turn cap {cell.turn_cap}"] if cell.turn_cap not in DEFAULTS["turn_cap"] else []
+    parts += [cell.label] if cell.label != "baseline" else []
+    return ", ".join(parts)
+
+
+def cell_names(cells: list[Cell], matchups: list[Matchup]) -> list[dict]:
+    """Each cell's question and conditions (``CONDITIONS``), as table columns."""
+    return [{"question": question(c, m), **{k: text(c) for k, text in CONDITIONS.items()}}
+            for c, m in zip(cells, matchups)]
+
+
+def under(row: dict) -> str:
+    """The conditions a row's question was asked under, in words."""
+    return " / ".join(row[k] for k in CONDITIONS)
+
+
+def label(row: dict) -> str:
+    """A row's name: its question under its conditions."""
+    return f"{row['question']}, under {under(row)}"
+
 
 @dataclass
 class Matchups:
-    """The baseline and candidate cells, compiled, side by side."""
+    """The baseline and candidate cells, compiled, side by side, with the
+    baseline cells' names (``cell_names``)."""
     exp: Experiment
-    names: list[str]
+    names: list[dict]
     sides: list[tuple[Matchup, Matchup]]
 
 
@@ -122,10 +179,7 @@ def pair_up(baseline, candidate=None, change: Change | None = None) -> Matchups:
         cand = base
         cand_cells = [change.apply(c) for c in base.cells]
     sides = list(zip(prepare_cells(base, base.cells), prepare_cells(cand, cand_cells, "--set or grid.overrides")))
-    names = [f"{m.labels[0]} vs {m.labels[1]}, threshold {m.threshold}"
-             + (f", {cell.label}" if cell.label != "baseline" else "")
-             + (f", {reading_label(cell.readings)}" if cell.readings else "") for (m, _), cell in zip(sides, base.cells)]
-    return Matchups(base, names, sides)
+    return Matchups(base, cell_names(base.cells, [b for b, _ in sides]), sides)
 
 
 def compare(baseline, candidate=None, change: Change | None = None, settings: Settings = Settings(),
@@ -135,7 +189,7 @@ def compare(baseline, candidate=None, change: Change | None = None, settings: Se
     pairs = pair_up(baseline, candidate, change)
     n = len(pairs.sides)
     games = {(i, s): np.empty(0, np.int64) for i in range(n) for s in (0, 1)}
-    tests = [Sequential(settings.bound, Bounds.of(settings.alpha, settings.beta)) for _ in range(n)]
+    tests = [Sequential(settings.bound, settings.limits(n)) for _ in range(n)]
     limit = settings.fixed or settings.max_games
     step = settings.fixed or settings.batch
     played = 0
@@ -162,19 +216,20 @@ def differences(games: dict, i: int) -> np.ndarray:
 
 
 def table(pairs: Matchups, games: dict, tests: list[Sequential], settings: Settings) -> pl.DataFrame:
-    """Per matchup: deck A's score on each side, the paired difference with its
-    95% interval and p-value, the evidence behind the verdict (the LLR, or with
-    ``--fixed`` the equivalence and change intervals), the games used, the
-    verdict and, when inconclusive, the games per side needed."""
+    """Per matchup, named by its question and conditions (``cell_names``):
+    deck A's score on each side, the paired difference with its 95% interval
+    and p-value, the evidence behind the verdict (the LLR, or with ``--fixed``
+    the equivalence and change intervals), the games used, the verdict and,
+    when inconclusive, the games per side needed."""
     m = len(pairs.names)
     rows = []
     for i, name in enumerate(pairs.names):
         d = differences(games, i)
         mean, low, high, p = paired_difference(d)
-        row = {"matchup": name, "games": len(games[(i, 0)]),
-               "baseline": float(pair_scores(games[(i, 0)]).mean()),
-               "candidate": float(pair_scores(games[(i, 1)]).mean()),
-               "difference": mean, "low": low, "high": high, "p": p}
+        row = name | {"games": len(games[(i, 0)]),
+                      "baseline": float(pair_scores(games[(i, 0)]).mean()),
+                      "candidate": float(pair_scores(games[(i, 1)]).mean()),
+                      "difference": mean, "low": low, "high": high, "p": p}
         if settings.fixed:
             test = fixed_test(d, settings.bound, settings.alpha, m)
             row |= {"equivalence_low": test.equivalence[0], "equivalence_high": test.equivalence[1],
@@ -227,27 +282,44 @@ def evidence(r: dict, settings: Settings, m: int) -> str:
 
 def overall(result: pl.DataFrame) -> str:
     """The overall verdict line: which matchups changed, which are inconclusive and what they need."""
-    changed = result.filter(pl.col("verdict") == CHANGED)["matchup"].to_list()
-    undecided = [f"{r['matchup']}: {needed(r['games_needed'])}"
-                 for r in result.filter(pl.col("verdict") == UNDECIDED).iter_rows(named=True)]
+    rows = list(result.iter_rows(named=True))
+    changed = [label(r) for r in rows if r["verdict"] == CHANGED]
+    undecided = [f"{label(r)}: {needed(r['games_needed'])}" for r in rows if r["verdict"] == UNDECIDED]
     if not changed and not undecided:
         return f"verdict: NO CHANGE in all {result.height} matchup(s)"
-    parts = [f"{word} in {len(names)} of {result.height} matchup(s) ({'; '.join(names)})"
-             for word, names in (("CHANGED", changed), ("INCONCLUSIVE", undecided)) if names]
+    parts = [f"{word} in {len(found)} of {result.height} matchup(s) ({'; '.join(found)})"
+             for word, found in (("CHANGED", changed), ("INCONCLUSIVE", undecided)) if found]
     return "verdict: " + "; ".join(parts)
 
 
+def by_question(result: pl.DataFrame) -> list[str]:
+    """Per question, under which conditions it changed: "CHANGED under: ...",
+    then those it was inconclusive and unchanged under; "NO CHANGE under every
+    pairing" when it was shown unchanged under each."""
+    out = []
+    for (text,), rows in result.group_by("question", maintain_order=True):
+        verdicts = rows["verdict"].to_list()
+        if set(verdicts) == {NO_CHANGE}:
+            out.append(f"{text}: NO CHANGE under every {' and '.join(CONDITIONS)}")
+            continue
+        parts = [f"{v.upper()} under: {', '.join(under(r) for r in rows.iter_rows(named=True) if r['verdict'] == v)}"
+                 for v in (CHANGED, UNDECIDED, NO_CHANGE) if v in verdicts]
+        out.append(f"{text}: {'; '.join(parts)}")
+    return out
+
+
 def lines(result: pl.DataFrame, settings: Settings) -> list[str]:
-    """The comparison as text: one block per matchup, then the overall verdict."""
-    test = (f"fixed N: TOST for no change, Bonferroni over {result.height} matchup(s) for changed"
-            if settings.fixed else f"sequential test, beta {settings.beta:g}")
+    """The comparison as text: one block per matchup, the verdict per question, then the overall verdict."""
+    m = result.height
+    test = (f"fixed N: TOST for no change, Bonferroni over {m} matchup(s) for changed" if settings.fixed else
+            f"sequential test at alpha/m = {settings.alpha / m:.4g} for each of m = {m} matchup(s) (Bonferroni), "
+            f"beta {settings.beta:g}")
     out = [f"bound {settings.bound * 100:g} points, alpha {settings.alpha:g}, {test}; "
            f"score = deck A's (win + draw/2) rate; difference = candidate - baseline over seat-swapped seed pairs"]
     for r in result.iter_rows(named=True):
         verdict = r["verdict"].upper() + (f" ({needed(r['games_needed'])})" if r["verdict"] == UNDECIDED else "")
-        out.append(f"{r['matchup']}: baseline {r['baseline']:.1%}, candidate {r['candidate']:.1%}, "
+        out.append(f"{label(r)}: baseline {r['baseline']:.1%}, candidate {r['candidate']:.1%}, "
                    f"difference {r['difference'] * 100:+.2f} points (95% CI {r['low'] * 100:+.2f} to "
-                   f"{r['high'] * 100:+.2f}), {evidence(r, settings, result.height)}, "
+                   f"{r['high'] * 100:+.2f}), {evidence(r, settings, m)}, "
                    f"{r['games']} games per side: {verdict}")
-    out.append(overall(result))
-    return out
+    return out + by_question(result) + [overall(result)]

@@ -24,7 +24,9 @@ alpha (alpha/2 a side).  It does not show the shift to be the bound or more: a
 shift between 0 and the bound may be called either way, and one of the bound is
 missed with probability beta.  "no change": both sides accepted none over a
 shift of the bound (wrong with probability beta when the shift is the bound).
-"inconclusive": the game limit came first.
+"inconclusive": the game limit came first.  These rates are each matchup's:
+``compare`` gives each of a run's m matchups alpha/m (``Settings.limits``),
+so that its false "changed" anywhere in the run stays at most alpha.
 
 Fixed N (``fixed_test``): one look at n pairs, three verdicts, each shown by a
 t interval of the mean difference (scipy).  "no change" when equivalence within

@@ -13,12 +13,13 @@ largest step each way; refine the best few cards over every step
 -max_step..+max_step; then try pairs of the best single changes.  Every
 candidate plays the same seeds, so candidates are ranked on common random
 numbers.  Each round keeps the best third and gives them more games.
-The objective is the mean distance of deck A's score from the target, plus a
-price on change: PRICE_CARD per changed card and PRICE_STEP per unit changed,
-so a bigger or wider change must buy real accuracy -- but a distance beyond
-half the tolerance counts MISS_WEIGHT times over, so that no price keeps the
-search from a change that lands within it.  Half, because the confirmation's
-own games add noise (about 0.8 points at 4,000 games).
+The objective is the mean distance of deck A's score from the target over
+the matchups, plus a price on change: PRICE_CARD per changed card and
+PRICE_STEP per unit changed, so a bigger or wider change must buy real
+accuracy -- but the worst matchup's distance beyond half the tolerance counts
+MISS_WEIGHT times over, so that no price keeps the search from a change that
+lands within it in every matchup, as the confirmation asks.  Half, because the
+confirmation's own games add noise (about 0.8 points at 4,000 games).
 
 Finalists: a candidate that survives the halving was picked for scoring well
 on the very games that ranked it, so its search estimate flatters it (the
@@ -35,6 +36,14 @@ If none does, the closest is reported as "not reached".  Deck A's score has a
 pair-aware Wilson 95% interval (``intervals.pair_wilson``) and the difference
 proposal - baseline a paired t-interval (``sprt.paired_difference``): the seed
 pair (games 2k and 2k+1), never the game, is the unit of independence.
+
+Several pairings: a matchup is a cell of the experiment, so a grid whose
+``policies`` axis lists several agent pairings asks each deck pair and
+threshold under each pairing, and tune holds a proposal to every one of them:
+the objective's MISS_WEIGHT falls on the worst, and "reached" needs deck A's
+score within target ± tolerance under each.  The confirmation names each
+matchup by its question and pairing (``compare.cell_names``) and says whether
+it landed within the tolerance.
 """
 from __future__ import annotations
 
@@ -42,6 +51,7 @@ import itertools
 import math
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -50,7 +60,7 @@ from ..cards.schema import did_you_mean
 from ..errors import InputError
 from ..runner.experiment import load_experiment
 from ..runner.run import play_winners, prepare_cell, prepare_cells
-from .compare import Change
+from .compare import Change, cell_names, label
 from .intervals import pair_wilson, percent, shown
 from .sprt import game_scores, pair_scores, paired_difference
 
@@ -298,12 +308,17 @@ class Search(CommonSeeds):
         change = Change(overrides=cand.overrides())
         return {(cand, c.index): prepare_cell(self.exp, change.apply(c)) for c in self.exp.cells}
 
+    @cached_property
+    def names(self) -> list[dict]:
+        """Each cell's question and pairing (``compare.cell_names``)."""
+        return cell_names(self.exp.cells, prepare_cells(self.exp, self.exp.cells))
+
     def objective(self, cand: Candidate, plan: Plan) -> float:
-        """Mean distance from the target, a miss beyond half the tolerance
-        weighed MISS_WEIGHT times over, plus the candidate's price."""
-        miss = float(np.mean([abs(game_scores(self.games[(cand, c.index)]).mean() - plan.target)
-                              for c in self.exp.cells]))
-        return miss + MISS_WEIGHT * max(0.0, miss - plan.tolerance / 2) + cand.price
+        """Mean distance from the target over the matchups, the worst one's
+        beyond half the tolerance weighed MISS_WEIGHT times over, plus the
+        candidate's price."""
+        misses = [abs(game_scores(self.games[(cand, c.index)]).mean() - plan.target) for c in self.exp.cells]
+        return float(np.mean(misses)) + MISS_WEIGHT * max(0.0, max(misses) - plan.tolerance / 2) + cand.price
 
     def halve(self, stage: str, cands: list[Candidate], budget: int, plan: Plan) -> list[Candidate]:
         """Successive halving within ``budget`` games; returns every candidate,
@@ -332,20 +347,25 @@ class Search(CommonSeeds):
     def confirm(self, cand: Candidate, plan: Plan) -> dict:
         """``cand`` and the baseline on --confirm-games of this search's seeds
         (the baseline's kept for the next): per matchup deck A's score and the
-        paired difference proposal - baseline; the largest miss of the target."""
+        paired difference proposal - baseline, and whether it landed within the
+        tolerance; the largest miss of the target, and "reached" when every
+        matchup (each pairing) landed within."""
         self.extend([Candidate(), cand], plan.confirm_games)
-        cells = [self.versus_baseline(cand, c.index) for c in self.exp.cells]
+        cells = [self.versus_baseline(cand, c.index, plan) for c in self.exp.cells]
         miss = max(abs(row["proposal"]["score"] - plan.target) for row in cells)
         return {"proposal": cand, "seed": self.seed, "games": plan.confirm_games, "miss": miss,
-                "reached": within(miss, plan.tolerance), "cells": cells}
+                "reached": all(row["within"] for row in cells), "cells": cells}
 
-    def versus_baseline(self, cand: Candidate, cell: int) -> dict:
-        """One matchup's scores of the baseline and ``cand`` and their paired
-        difference, over seed pairs (a t-interval)."""
+    def versus_baseline(self, cand: Candidate, cell: int, plan: Plan) -> dict:
+        """One matchup, named by its question and pairing: the scores of the
+        baseline and ``cand``, their paired difference over seed pairs (a
+        t-interval), and whether ``cand`` lands within the tolerance."""
         base, prop = self.games[(Candidate(), cell)], self.games[(cand, cell)]
         mean, low, high, _ = paired_difference(pair_scores(prop) - pair_scores(base))
-        return {"cell": cell, "baseline": score_row(cell, base), "proposal": score_row(cell, prop),
-                "difference": {"mean": mean, "low": low, "high": high, "pairs": len(base) // 2}}
+        proposal = score_row(cell, prop)
+        return {"cell": cell, **self.names[cell], "baseline": score_row(cell, base), "proposal": proposal,
+                "difference": {"mean": mean, "low": low, "high": high, "pairs": len(base) // 2},
+                "within": within(abs(proposal["score"] - plan.target), plan.tolerance)}
 
 
 def score_row(cell: int, winners: np.ndarray) -> dict:
@@ -363,7 +383,7 @@ def lines(result: dict, plan: Plan) -> list[str]:
     conf = result["confirmation"]
     worst = max(conf["cells"], key=lambda row: abs(row["proposal"]["score"] - plan.target))
     p = worst["proposal"]
-    where = f" in cell {worst['cell']}" if len(conf["cells"]) > 1 else ""
+    where = f" in {label(worst)}" if len(conf["cells"]) > 1 else ""
     word, verdict = ("REACHED: the", "within") if result["reached"] else ("NOT REACHED: closest", "beyond")
     head = (f"{word} proposal lands at {shown(p['score'], p['low'], p['high'])}{where}, "
             f"{100 * conf['miss']:.1f} points from the target {percent(plan.target)}, "
@@ -373,8 +393,9 @@ def lines(result: dict, plan: Plan) -> list[str]:
            f"(root {conf['seed']}, {conf['games']} games per matchup each)"]
     for row in conf["cells"]:
         b, p, d = row["baseline"], row["proposal"], row["difference"]
-        out.append(f"cell {row['cell']}: deck A's score: baseline {shown(b['score'], b['low'], b['high'])}, "
-                   f"proposal {shown(p['score'], p['low'], p['high'])}; proposal - baseline "
+        out.append(f"{label(row)}: deck A's score: baseline {shown(b['score'], b['low'], b['high'])}, "
+                   f"proposal {shown(p['score'], p['low'], p['high'])}, "
+                   f"{'within' if row['within'] else 'beyond'} the tolerance; proposal - baseline "
                    f"{100 * d['mean']:+.1f} points (95% CI {100 * d['low']:+.1f} to {100 * d['high']:+.1f}, "
                    f"{d['pairs']} seed pairs)")
     return out

@@ -39,6 +39,17 @@ def curves(run: Run) -> pl.DataFrame:
     return per_turn(run).group_by(*BY, "turn").agg(running=pl.len(), **stats).sort(*BY, "turn").collect()
 
 
+def per_pair(run: Run, curve: str) -> pl.LazyFrame:
+    """Per deck, threshold, setting, own turn and seed pair: ``k``, the sum of
+    ``curve`` over the pair's games that reached the turn, and ``n``, how many
+    did.  Grouped first by the integer keys (cell, side), then by BY."""
+    games = deck_games(run)
+    turns = games.select("cell", "side", "pair", curve, turn=pl.int_ranges(1, pl.col(curve).list.len() + 1))
+    per = turns.explode("turn", curve).group_by("cell", "side", "turn", "pair").agg(k=pl.col(curve).sum(), n=pl.len())
+    keys = games.select("cell", "side", *BY).unique()
+    return per.join(keys, on=["cell", "side"]).group_by(*BY, "turn", "pair").agg(pl.col("k").sum(), pl.col("n").sum())
+
+
 def economy(run: Run) -> pl.DataFrame:
     """Per deck, threshold, setting and own turn (reached by at least TAIL of
     the deck's games): ``running``, and ``short``, the share of those turns
@@ -50,7 +61,7 @@ def economy(run: Run) -> pl.DataFrame:
     high end below) -- from then on no turn shows Essence binding most games
     (null if no such turn).  Turns whose interval holds one half (the thin tail
     of long games) neither block nor set it."""
-    per = per_turn(run).group_by(*BY, "turn", "pair").agg(k=pl.col("short").sum(), n=pl.len())
+    per = per_pair(run, "short")
     share = pair_wilson_of(per, [*BY, "turn"], "k", "n", "short").drop("short_eff")
     running = per.group_by(*BY, "turn").agg(running=pl.col("n").sum()).collect()
     out = share.join(running, on=[*BY, "turn"]).filter(

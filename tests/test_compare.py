@@ -233,7 +233,7 @@ def test_a_configuration_against_itself_exits_0(tmp_path, mode):
     path = grid_file(tmp_path, "[2, 3]", policies=TWO_PAIRINGS)
     proc = balance("compare", path, path, *mode, "--jobs", 1, "--out", tmp_path / "out")
     assert proc.returncode == 0, proc.stderr
-    summary = [f"{QUESTION.format(t)}: NO CHANGE under every pairing" for t in (2, 3)]
+    summary = [f"{QUESTION.format(t)}: NO CHANGE under every pairing and reading" for t in (2, 3)]
     assert proc.stdout.splitlines()[-4:-1] == summary + ["verdict: NO CHANGE in all 4 matchup(s)"]
     assert proc.stdout.count("NO CHANGE") == 4 + 2 + 1
     csv = pl.read_csv(tmp_path / "out" / "compare.csv")
@@ -255,10 +255,12 @@ def test_a_change_under_one_pairing_only_is_reported_under_that_pairing(tmp_path
     path = grid_file(tmp_path, policies='[["influencer", "influencer"], ["warmonger", "random"]]')
     proc = balance("compare", path, "--policy-b", "random", *mode, "--jobs", 1, "--out", tmp_path / "out")
     assert proc.returncode == 1, proc.stderr
-    summary = f"{QUESTION.format(2)}: CHANGED under: influencer vs influencer; NO CHANGE under: warmonger vs random"
+    summary = (f"{QUESTION.format(2)}: CHANGED under: influencer vs influencer / default readings; "
+               f"NO CHANGE under: warmonger vs random / default readings")
     assert summary in proc.stdout.splitlines()
     assert proc.stdout.splitlines()[-2].startswith(
-        f"verdict: CHANGED in 1 of 2 matchup(s) ({QUESTION.format(2)}, under influencer vs influencer)")
+        f"verdict: CHANGED in 1 of 2 matchup(s) ({QUESTION.format(2)}, under influencer vs influencer / "
+        f"default readings)")
     csv = pl.read_csv(tmp_path / "out" / "compare.csv")
     assert csv["pairing"].to_list() == ["influencer vs influencer", "warmonger vs random"]
     assert csv["verdict"].to_list() == [CHANGED, NO_CHANGE]

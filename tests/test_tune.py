@@ -135,13 +135,13 @@ def test_a_target_within_reach_ends_reached_at_the_first_finalist_that_lands(tmp
 
 def test_a_target_reached_under_one_pairing_only_is_not_reached(tmp_path):
     """Gabriel against Dominic under two pairings: influencer against
-    influencer (about 66%, within 10 points of 65%, which the test above
-    reaches) and influencer against the warmonger (about 41%, which Saint
-    Florian moved by one cannot bring near 65%).  tune must call it not
-    reached, having confirmed every finalist, and say under which pairing the
-    proposal landed within the tolerance and under which not: each score
-    checked against the proposal played here under that pairing."""
-    proc, path, result = one_weak_card(tmp_path, 0.65, "--tolerance", 0.1,
+    influencer (about 60%, within 10 points of 55%) and influencer against the
+    warmonger (about 72%, which Saint Florian moved by one cannot bring near
+    55%).  tune must call it not reached, having confirmed every finalist, and
+    say under which pairing the proposal landed within the tolerance and under
+    which not: each score checked against the proposal played here under that
+    pairing."""
+    proc, path, result = one_weak_card(tmp_path, 0.55, "--tolerance", 0.1,
                                        policies='[["influencer", "influencer"], ["influencer", "warmonger"]]')
     assert "Traceback" not in proc.stderr, proc.stderr
     exp, conf = load_experiment(path), result["confirmation"]
@@ -154,7 +154,7 @@ def test_a_target_reached_under_one_pairing_only_is_not_reached(tmp_path):
                          conf["games"], 1)["p"]
         scores.append(((w == 0).sum() + (w < 0).sum() / 2) / len(w))
         assert row["proposal"]["score"] == pytest.approx(scores[-1], abs=1e-12)
-    within = [abs(score - 0.65) <= 0.1 + 1e-9 for score in scores]
+    within = [abs(score - 0.55) <= 0.1 + 1e-9 for score in scores]
     assert within == [True, False], scores
     assert [row["pairing"] for row in conf["cells"]] == ["influencer vs influencer", "influencer vs warmonger"]
     assert [row["within"] for row in conf["cells"]] == within
@@ -163,7 +163,7 @@ def test_a_target_reached_under_one_pairing_only_is_not_reached(tmp_path):
     out = proc.stdout.splitlines()
     assert out[0].startswith("NOT REACHED: closest proposal lands at ") and "under influencer vs warmonger" in out[0]
     assert [line.split(": deck A's")[0].rsplit("under ", 1)[1] for line in out[3:5]] == \
-        ["influencer vs influencer", "influencer vs warmonger"]
+        ["influencer vs influencer / default readings", "influencer vs warmonger / default readings"]
     assert "within the tolerance" in out[3] and "beyond the tolerance" in out[4]
 
 

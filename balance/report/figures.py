@@ -196,7 +196,7 @@ def play(by_play: pl.DataFrame, verdicts: pl.DataFrame):
         where = f"threshold {v['threshold']}" + ("" if v["base_setting"] == "baseline" else f", {v['base_setting']}")
         ax.set_title(wrap(f"{v['deck_a']} vs {v['deck_b']}, {where}: {v['label'].upper()}", 60), fontsize=9,
                      color=color)
-    fig.suptitle("How much does the verdict depend on play and on readings? Deck A's score under each agent "
+    fig.suptitle("How much does the verdict depend on play and on readings?\nDeck A's score under each agent "
                  "pairing and reading (95% intervals)")
     return fig, (f"{verdicts.height} matchup(s) each played in {int(verdicts['ways'].min())} or more ways (agent "
                  f"pairings, contested readings of the rulebook), {games_of(by_play):,} games in all. Robust: deck A's "

@@ -143,6 +143,7 @@ def test_an_object_opens_ethereal_combat_on_earth_and_in_a_realm(b):
     assert combat_type(s, b.t, wrinth, hadriel) == R_ET          # E 4 of 3 Hits beats Co 2 of 4
     move_to(s, b.t, wrinth, b.realm(GABRIEL))
     move_to(s, b.t, hadriel, b.realm(GABRIEL))
+    s.I[hadriel, S.F_ENTERED] = 0                               # there long enough to be attacked (I12)
     assert combat_type(s, b.t, wrinth, hadriel) == R_ET          # ... and Ce 2 of 4
     fight(s, b.t, wrinth, hadriel)
     assert s.I[hadriel, S.F_DMG + ETHEREAL_REALM] > 0 and s.I[hadriel, S.F_DMG + CELESTIAL] == 0

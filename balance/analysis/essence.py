@@ -61,9 +61,9 @@ def economy(run: Run) -> pl.DataFrame:
     high end below) -- from then on no turn shows Essence binding most games
     (null if no such turn).  Turns whose interval holds one half (the thin tail
     of long games) neither block nor set it."""
-    per = per_pair(run, "short")
-    share = pair_wilson_of(per, [*BY, "turn"], "k", "n", "short").drop("short_eff")
-    running = per.group_by(*BY, "turn").agg(running=pl.col("n").sum()).collect()
+    per = per_pair(run, "short").collect()
+    share = pair_wilson_of(per.lazy(), [*BY, "turn"], "k", "n", "short").drop("short_eff")
+    running = per.group_by(*BY, "turn").agg(running=pl.col("n").sum())
     out = share.join(running, on=[*BY, "turn"]).filter(
         pl.col("running") >= TAIL * pl.col("running").max().over(BY)).sort(*BY, "turn")
     last_binding = pl.when(pl.col("short_lo") > 0.5).then(pl.col("turn")).max().over(BY).fill_null(0)

@@ -52,6 +52,7 @@ from balance.rules.innomine.decisions import (
     PIT_TRAP,
     RETREAT_TO,
     RIDER_HOST,
+    SEARCH_PICK,
     SONG_TARGET,
     K_ATTACK,
     K_MOVE,
@@ -59,6 +60,9 @@ from balance.rules.innomine.decisions import (
     ability_b,
     pack,
 )
+from balance.rules.innomine.decks import deck_card, deck_count
+from balance.rules.innomine.effects import search_location, search_tool
+from balance.rules.innomine.fall import bring_band
 from balance.rules.innomine.host_resonance import new_host
 from balance.rules.innomine.information import resample_unseen
 from balance.rules.innomine.matchup import play_range, prepare, replay_lines
@@ -66,8 +70,9 @@ from balance.agents.innomine.policies import W_DEFEND, W_GANG
 from balance.agents.innomine.policy_files import load_agent
 from balance.rules.innomine.setup import setup
 from balance.rules.innomine.resonances import _habbalite_failure, tear
-from balance.rules.innomine.tables import D_COST, D_HITS
-from balance.rules.innomine.vocabulary import CELESTIAL
+from balance.rules.innomine.tables import D_COST, D_CTYPE, D_HITS, D_KIND
+from balance.rules.innomine.trace import T_FALL_DEMON
+from balance.rules.innomine.vocabulary import CALABITE, CELESTIAL, LOCATION, SERVITOR
 from balance.sim.seeding import d6
 from balance.rules.innomine.turn import next_turn
 
@@ -299,6 +304,52 @@ def test_a_riders_host_and_a_habbalites_failure_are_offered_and_the_random_agent
     assert rows[:2] == [(HAB_NOTE, -1), (HAB_INFLUENCED, -1)] and rows[2] == (HAB_AGAIN, again)
     assert {ed, leslie, sam} <= {j for a, j in rows[2:] if a == HAB_AGAIN}
     assert chisquare(random_counts(b, BELIAL, HABBALITE_FAILURE, len(rows))).pvalue > 1e-3
+
+
+def _first_of_each_design(b, seat, which, depth, wanted):
+    """(card, seat) for the first copy from the top of each design ``wanted``
+    (design -> bool) among the top ``depth`` cards of seat's deck ``which``."""
+    seen, rows = set(), []
+    for k in range(min(depth, deck_count(b.s, seat, which))):
+        c = deck_card(b.s, seat, which, k)
+        d = b.s.I[c, S.F_DESIGN]
+        if wanted(d) and d not in seen:
+            seen.add(d)
+            rows.append((c, seat))
+    return rows
+
+
+def test_what_a_search_may_find_is_offered_and_the_random_agent_takes_each_alike():
+    """A search of a deck is a choice among the cards it may find, one option a
+    design (its copies are the same pick): the Tinkerer's among every Tool of
+    the Events deck; the Explorer's among the non-Tether Locations of the top 6
+    cards of any Events deck; a Prince's on a Fall among the demons of the
+    opposing Band in its Repository, or none, for it "may search" (I48).  A
+    scripted style takes the first found, as the rules did before; the random
+    agent takes each alike."""
+    b = Board()
+    b.clear_board()
+    s, C = b.s, b.t.C
+    ed = b.put(GABRIEL, "Ed Holder", b.earth, ctrl=GABRIEL)
+    tools = _first_of_each_design(b, GABRIEL, S.EVENTS, 100, lambda d: b.compiled.names[d] in
+                                  ("Gun", "Computer", "Pit Trap", "First Aid Kit"))
+    assert search_tool(s, b.t, ed)
+    assert options(s) == tools and len(tools) == 4
+    assert s.I[tools[0][0], S.F_ZONE] == S.Z_PLAY
+    assert chisquare(random_counts(b, GABRIEL, SEARCH_PICK, 4)).pvalue > 1e-3
+    ines = b.put(GABRIEL, "Ines Varga", b.earth, ctrl=GABRIEL)
+    b.on_top(BELIAL, "Junkyard")
+    b.on_top(GABRIEL, "New York")
+    places = [row for q in (GABRIEL, BELIAL)
+              for row in _first_of_each_design(b, q, S.EVENTS, 6, lambda d: C[d, D_CTYPE] == LOCATION)]
+    assert search_location(s, b.t, ines, ines)
+    assert options(s) == places and len(places) >= 2
+    assert chisquare(random_counts(b, GABRIEL, SEARCH_PICK, len(places))).pvalue > 1e-3
+    demons = _first_of_each_design(b, BELIAL, S.REPOSITORY, 100,
+                                   lambda d: C[d, D_CTYPE] == SERVITOR and C[d, D_KIND] == CALABITE)
+    assert bring_band(s, b.t, BELIAL, CALABITE, ed, T_FALL_DEMON, True) == demons[0][0]
+    assert options(s) == [(-1, -1)] + demons and len(demons) >= 2
+    assert chisquare(random_counts(b, BELIAL, SEARCH_PICK, len(demons) + 1)).pvalue > 1e-3
 
 
 def _hidden(s, p):

@@ -14,6 +14,7 @@ from balance.rules.innomine import state as S
 from balance.agents.points import n_options
 from balance.rules.innomine.beings import attach, is_human_card
 from balance.rules.innomine.combat import A_ATTACK, fire_song, may_defend_at, offer_declarations
+from balance.rules.innomine.effects import search_tool
 from balance.rules.innomine.end_turn import end_turn
 from balance.rules.innomine.humans import age_mortals
 from balance.rules.innomine.superior_dissonance import neglect
@@ -43,7 +44,8 @@ def test_every_reading_has_two_values_a_default_among_them_and_its_own_bit():
 @pytest.mark.parametrize("value, heals", [("owners_turn", True), ("never", False)])
 def test_an_uncontrolled_human_heals_at_its_owners_turn_or_never(value, heals):
     """I22: "Humans remove one damage counter in each Realm at the end of their
-    controller's Turn" -- an uncontrolled Human has no controller."""
+    controller's Turn" -- an uncontrolled Human has no controller.  The replay
+    log shows each counter removed."""
     b = board(uncontrolled_human_heals=value)
     leslie = b.put(GABRIEL, "Leslie Hamerson", b.earth)
     ed = b.put(GABRIEL, "Ed Holder", b.earth, ctrl=GABRIEL)
@@ -52,6 +54,9 @@ def test_an_uncontrolled_human_heals_at_its_owners_turn_or_never(value, heals):
     end_turn(b.s, b.t, GABRIEL)
     assert b.s.I[ed, S.F_DMG + CORPOREAL] == 1
     assert b.s.I[leslie, S.F_DMG + CORPOREAL] == (1 if heals else 2)
+    shed = [line for line in b.log() if "removes a Corporeal damage counter" in line]
+    assert sorted(shed) == ["Gabriel: Ed Holder removes a Corporeal damage counter"] + (
+        ["Gabriel: Leslie Hamerson removes a Corporeal damage counter"] if heals else [])
 
 
 @pytest.mark.parametrize("value, notes", [("end_of_turn", (1, 1)), ("whole_turn", (1, 2))])
@@ -156,6 +161,23 @@ def test_defending_is_free_or_needs_the_action_kept_in_the_last_turn(value):
     I[moved, S.F_IDLE], I[kept, S.F_IDLE] = 0, 1
     assert may_defend_at(s, b.t, kept, GABRIEL, ny, target, R_CO)
     assert may_defend_at(s, b.t, moved, GABRIEL, ny, target, R_CO) == (value == "free")
+
+
+@pytest.mark.parametrize("value, tools", [("chosen", {"First Aid Kit", "Gun", "Computer", "Pit Trap"}),
+                                          ("first", {"First Aid Kit"})])
+def test_the_tinkerer_takes_a_chosen_tool_or_the_first(value, tools):
+    """Tinkerer: "search through their Events Deck for a Tool to bring into
+    play".  Read literally the controller chooses among every Tool of the deck
+    (one option a design); with ``first``, the first from the top is the only
+    one.  A First Aid Kit on top of Gabriel's deck: a scripted style takes it
+    either way, and it is attached to Ed Holder."""
+    b = board(tinkerer_tool=value)
+    ed = b.put(GABRIEL, "Ed Holder", b.earth, ctrl=GABRIEL)
+    kit = b.on_top(GABRIEL, "First Aid Kit")
+    assert search_tool(b.s, b.t, ed)
+    offered = [b.compiled.names[b.s.I[c, S.F_DESIGN]] for c, _ in b.s.opt[:n_options(b.s)].tolist()]
+    assert len(offered) == len(tools) and set(offered) == tools
+    assert kit in b.s.I[ed, S.F_ATTS:S.F_ATTS + b.s.I[ed, S.F_NATT]]
 
 
 @pytest.mark.parametrize("chosen, message", [

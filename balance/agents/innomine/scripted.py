@@ -25,10 +25,12 @@ from ...rules.innomine.decisions import (
     REINFORCEMENTS_FROM,
     RETREAT_TO,
     RIDER_HOST,
+    SEARCH_PICK,
     SEND_REINFORCEMENTS,
     SONG_TARGET,
     pack,
 )
+from ..points import n_options
 from .actions import best_action, choose_action, choose_free_attack, choose_free_move, choose_note
 from .acts import choose_act, choose_holder
 from .combat import (
@@ -102,7 +104,19 @@ def scripted_choice(s, t, p, kind):
         return choose_gullibility_pick(s, t, p)
     if kind == GULLIBILITY_ROLL:
         return choose_gullibility_roll(s, t, p)
+    if kind == SEARCH_PICK:
+        return first_found(s)
     raise ValueError("no scripted chooser for this decision kind")
+
+
+@njit(cache=True)
+def first_found(s):
+    """SEARCH_PICK: the first card the search found from the top (the first
+    row that takes one), as every style took before the pick was a decision."""
+    for k in range(n_options(s)):
+        if s.opt[k, 0] >= 0:
+            return k
+    return 0
 
 
 @njit(cache=True)

@@ -10,7 +10,7 @@ bit or recompiling the kernel.
 from dataclasses import dataclass
 
 from ...errors import InputError
-from .readings import R_AGEING, R_DEFEND, R_OVERDUE, R_PROTECTION, R_SAINTS, R_TETHER, R_UNCONTROLLED_HEAL
+from .readings import R_AGEING, R_DEFEND, R_FIRST_TOOL, R_OVERDUE, R_PROTECTION, R_SAINTS, R_TETHER, R_UNCONTROLLED_HEAL
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,7 @@ READINGS = {r.name: r for r in (
     Reading("tether_relief", R_TETHER, "I24", ("end_of_turn", "whole_turn"), "end_of_turn"),
     Reading("saints_and_undead", R_SAINTS, "I57", ("as_humans", "not_humans"), "as_humans"),
     Reading("ageing", R_AGEING, "I5", ("arrival_turn", "next_turn"), "arrival_turn"),
+    Reading("tinkerer_tool", R_FIRST_TOOL, "card text (Ed Holder)", ("chosen", "first"), "chosen"),
 )}
 
 

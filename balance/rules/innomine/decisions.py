@@ -9,7 +9,7 @@ from numba import njit
 (ACT, GIVE_OBJECT, DISCARD, DISCORD_TRADE, D666_BEFORE, D666_AFTER, ACTION, FREE_MOVE, FREE_ATTACK,
  CALABITE_NOTE, COMBAT_TYPE, DEFENSE_ACT, JOIN_ATTACK, DEFEND, DECLARE, SEND_REINFORCEMENTS, PIT_TRAP,
  RETREAT_TO, LEADER, SONG_TARGET, RIDER_HOST, HABBALITE_FAILURE, GULLIBILITY_PICK, GULLIBILITY_ROLL,
- REINFORCEMENTS_FROM) = range(25)
+ REINFORCEMENTS_FROM, SEARCH_PICK) = range(26)
 DECISIONS = {
     "act": "Phase 5: play card a of the hand on target b (-1: none), or stop (row 0)",
     "give_object": "Phase 5: give loose Object a to Being b of its realm, or leave it (row 0)",
@@ -50,6 +50,9 @@ DECISIONS = {
     "reinforcements_from": "Send Reinforcements played: the b Beings the seat may send from Location a join its side",
     "gullibility_roll": "Gullibility: the Balseraph points.subject takes its free Resonance on Seraph b (row 1), "
                         "or not (row 0)",
+    "search_pick": "a search of a deck (the Tinkerer's, the Explorer's, a Prince's on a Fall or a Redemption, about "
+                   "card points.subject): take card a of seat b's deck, a design's first copy; where the text says "
+                   "\"may\" (the Fall), row 0 (a = -1) takes none",
 }
 HAB_NOTE, HAB_INFLUENCED, HAB_AGAIN = range(3)     # what a HABBALITE_FAILURE row's a is
 

@@ -116,16 +116,21 @@ def events_bottom(s, p, i):
 
 
 @njit(cache=True)
-def search_events(s, t, p, ctype, depth):
-    """Take the first card of type ``ctype`` among the top ``depth`` cards of
-    p's Events deck (depth <= 0: the whole deck); -1 if there is none."""
-    n = deck_count(s, p, EVENTS)
-    if 0 < depth < n:
-        n = depth
-    for k in range(n):
+def search_events(s, t, p, ctype):
+    """Take the first card of type ``ctype`` of p's Events deck; -1 if there is none."""
+    for k in range(deck_count(s, p, EVENTS)):
         if t.C[s.I[deck_card(s, p, EVENTS, k), F_DESIGN], D_CTYPE] == ctype:
             return _remove_at(s, p, EVENTS, k)
     return -1
+
+
+@njit(cache=True)
+def take_card(s, p, which, i):
+    """Take card i out of p's deck ``which``, keeping the others' order."""
+    for k in range(deck_count(s, p, which)):
+        if deck_card(s, p, which, k) == i:
+            return _remove_at(s, p, which, k)
+    raise ValueError("the card is not in that deck")
 
 
 @njit(cache=True)
@@ -138,13 +143,12 @@ def search_repository(s, p, design):
 
 
 @njit(cache=True)
-def search_band(s, t, p, kind, take):
-    """The first Servitor of ``kind`` in p's Repository: taken out of it if
-    ``take``, else only looked for; -1 if there is none."""
+def search_band(s, t, p, kind):
+    """The first Servitor of ``kind`` in p's Repository, or -1 if there is none."""
     for k in range(deck_count(s, p, REPOSITORY)):
         d = s.I[deck_card(s, p, REPOSITORY, k), F_DESIGN]
         if t.C[d, D_CTYPE] == SERVITOR and t.C[d, D_KIND] == kind:
-            return _remove_at(s, p, REPOSITORY, k) if take else deck_card(s, p, REPOSITORY, k)
+            return deck_card(s, p, REPOSITORY, k)
     return -1
 
 

@@ -7,6 +7,7 @@ it applies (beings.effect_sum, essence.card_cost, combat, end_turn).
 """
 from numba import njit
 
+from ...agents.points import MAX_OPTIONS, about, clear
 from ...sim.seeding import d6
 from .beings import (
     attuned_leaves_play,
@@ -20,9 +21,11 @@ from .beings import (
 )
 from .combat import fire_song
 from .damage import damage_from, resolve_zero_hits
-from .decks import search_events, search_repository
+from .deck_search import offer_found, take_found
+from .decks import search_repository
 from .dissonance import uses_card
 from .humans import side_counter
+from .readings import R_FIRST_TOOL, reads
 from .redemption import redeem
 from .resonances import has_influenced, influence_roll
 from .tethers import destroy_tether
@@ -43,6 +46,7 @@ from .state import (
     F_TEMP_CTRL,
     F_TRAUMA,
     F_ZONE,
+    EVENTS,
     G_NEXT_TOKEN,
     MAX_ATT,
     S_ESSENCE,
@@ -258,9 +262,14 @@ def _searched(s, i, card, found):
 @njit(cache=True)
 def search_tool(s, t, i):
     """Tinkerer: "search through their Events Deck for a Tool to bring into play
-    which can be attached immediately" -- attached to the Tinkerer."""
+    which can be attached immediately" -- the Tool the controller's agent
+    takes (deck_search), attached to the Tinkerer; under the reading
+    ``tinkerer_tool = first``, the first Tool from the top."""
     p = s.I[i, F_CTRL]
-    tool = search_events(s, t, p, TOOL, 0)
+    clear(s)
+    about(s, i)
+    offer_found(s, t, p, EVENTS, TOOL, -1, 0, 1 if reads(s, R_FIRST_TOOL) else MAX_OPTIONS)
+    tool = take_found(s, t, p, EVENTS)
     if tool < 0:
         return False
     enter_play(s, tool, False)
@@ -276,20 +285,23 @@ def search_tool(s, t, i):
 @njit(cache=True)
 def search_location(s, t, i, card):
     """Explorer: "search the top 6 cards of any Events Deck for a non-Tether
-    Location and bring it into play under control of" i's Superior."""
+    Location and bring it into play under control of" i's Superior: the
+    Location its agent takes, of any seat's deck (deck_search)."""
     p = s.I[i, F_CTRL]
     depth = effect_param(s, t, card, E_SEARCH_LOCATION, 1)
+    clear(s)
+    about(s, i)
     for k in range(s.S.shape[0]):
-        q = (p + k) % s.S.shape[0]
-        l = search_events(s, t, q, LOCATION, depth)
-        if l >= 0:
-            enter_play(s, l, False)
-            s.I[l, F_LOC] = loc_earth(s)
-            s.I[l, F_CTRL] = p
-            log(s, p, i, l, T_LOCATION, 0)
-            _count(s, t, i, side_counter(t, s.I[i, F_CTRL], C_LOCATIONS_HEAVEN), 1)
-            return True
-    return False
+        offer_found(s, t, (p + k) % s.S.shape[0], EVENTS, LOCATION, -1, depth, MAX_OPTIONS)
+    l = take_found(s, t, p, EVENTS)
+    if l < 0:
+        return False
+    enter_play(s, l, False)
+    s.I[l, F_LOC] = loc_earth(s)
+    s.I[l, F_CTRL] = p
+    log(s, p, i, l, T_LOCATION, 0)
+    _count(s, t, i, side_counter(t, s.I[i, F_CTRL], C_LOCATIONS_HEAVEN), 1)
+    return True
 
 
 @njit(cache=True)

@@ -46,7 +46,7 @@ from .state import (
 from .tables import D_CTYPE, P_SIDE, in_game
 from .superior_dissonance import neglect
 from .tethers import check_tether_theft, tether_calm, tether_count
-from .trace import T_DISCARD, T_GAIN_TEXT, T_HEAL, T_OUT_OF_TRAUMA
+from .trace import T_DISCARD, T_GAIN_TEXT, T_HEAL, T_OUT_OF_TRAUMA, T_SHED
 from .vocabulary import (
     C_TURNS_HEAVEN,
     CORPOREAL,
@@ -151,17 +151,19 @@ def first_aid(s, t, p):
 def heal_counters(s, t, p):
     """Non-Humans shed a damage counter per realm every turn; Humans only at the
     end of their controller's turn (I22).  An uncontrolled Human: at its
-    owner's, or never under the reading ``uncontrolled_human_heals = never``."""
+    owner's, or never under the reading ``uncontrolled_human_heals = never``.
+    Each counter removed shows in the log (T_SHED)."""
     for i in beings_in_play(s):
         if not is_being(s, t, i):
             continue
+        who = s.I[i, F_CTRL] if s.I[i, F_CTRL] >= 0 else s.I[i, F_OWNER]
         if t.C[s.I[i, F_DESIGN], D_CTYPE] == HUMAN:
-            who = s.I[i, F_CTRL] if s.I[i, F_CTRL] >= 0 else s.I[i, F_OWNER]
             if who != p or (s.I[i, F_CTRL] < 0 and reads(s, R_UNCONTROLLED_HEAL)):
                 continue
         for r in range(3):
             if s.I[i, F_DMG + r] > 0:
                 s.I[i, F_DMG + r] -= 1
+                log(s, who, i, -1, T_SHED, r)
 
 
 @njit(cache=True)

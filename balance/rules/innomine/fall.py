@@ -14,12 +14,14 @@ opposing Band."
 """
 from numba import njit
 
+from ...agents.points import MAX_OPTIONS, about, clear, offer
 from .beings import into_realm
+from .deck_search import offer_found, take_found
 from .decks import REPOSITORY, reshuffle, search_band
 from .state import F_CTRL, F_DESIGN, F_OWNER, log
 from .tables import D_KIND, P_SIDE
 from .trace import T_FALL_DEMON
-from .vocabulary import BALSERAPH, BRIGHT_LILIM, HELL, LILIM, MALAKITE, MERCURIAN, SERAPH
+from .vocabulary import BALSERAPH, BRIGHT_LILIM, HELL, LILIM, MALAKITE, MERCURIAN, SERAPH, SERVITOR
 
 
 @njit(cache=True)
@@ -45,7 +47,7 @@ def _chosen_prince(s, t, p, band):
         q = (p + k) % P
         if t.seat[q, P_SIDE] != HELL:
             continue
-        if search_band(s, t, q, band, False) < 0:
+        if search_band(s, t, q, band) < 0:
             return -1
         if chosen < 0:
             chosen = q
@@ -60,17 +62,23 @@ def fall(s, t, i):
     p = s.I[i, F_CTRL] if s.I[i, F_CTRL] >= 0 else s.I[i, F_OWNER]
     q = _chosen_prince(s, t, p, band) if band >= 0 else -1
     if q >= 0:
-        bring_band(s, t, q, band, i, T_FALL_DEMON)
+        bring_band(s, t, q, band, i, T_FALL_DEMON, True)
 
 
 @njit(cache=True)
-def bring_band(s, t, q, kind, i, code):
+def bring_band(s, t, q, kind, i, code, may):
     """Seat q "search[es] their Repository for a [Servitor of ``kind``], bring[s]
-    it into their Realm, and reshuffle[s] their Repository": the first one from
-    the top comes into play free, with no action this turn.  Traced with
-    ``code`` against i, the Being whose Fall (or Redemption, redemption.py)
-    calls for it.  Returns the Servitor, or -1 if the Repository holds none."""
-    c = search_band(s, t, q, kind, True)
+    it into their Realm, and reshuffle[s] their Repository": the one q's agent
+    takes (deck_search; none, if it ``may`` search and does not) comes into play
+    free, with no action this turn.  Traced with ``code`` against i, the Being
+    whose Fall (or Redemption, redemption.py) calls for it.  Returns the
+    Servitor, or -1 if none came."""
+    clear(s)
+    about(s, i)
+    if may:
+        offer(s, -1, -1)
+    offer_found(s, t, q, REPOSITORY, SERVITOR, kind, 0, MAX_OPTIONS)
+    c = take_found(s, t, q, REPOSITORY)
     if c < 0:
         return -1
     into_realm(s, c, q, 0)

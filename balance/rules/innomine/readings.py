@@ -6,7 +6,7 @@ from numba import njit
 
 from .state import G_READINGS
 
-(R_DEFEND, R_OVERDUE, R_PROTECTION, R_UNCONTROLLED_HEAL, R_TETHER, R_SAINTS, R_AGEING) = range(7)
+(R_DEFEND, R_OVERDUE, R_PROTECTION, R_UNCONTROLLED_HEAL, R_TETHER, R_SAINTS, R_AGEING, R_FIRST_TOOL) = range(8)
 
 
 @njit(cache=True)

@@ -34,17 +34,17 @@ def redeemable(s, t, p, j):
 @njit(cache=True)
 def bright_lilim(s, t, p):
     """The Bright Lilim in p's Repository that a Redemption brings in, or -1."""
-    return search_band(s, t, p, BRIGHT_LILIM, False)
+    return search_band(s, t, p, BRIGHT_LILIM)
 
 
 @njit(cache=True)
 def redeem(s, t, p, lilim):
     """Seat p plays a Redemption on ``lilim`` (``redeemable``): the Lilim is
-    discarded, and p brings the first Bright Lilim of its Repository into its
+    discarded, and p brings a Bright Lilim of its Repository into its
     Realm, with no action this turn, and reshuffles the Repository -- as a Prince
     answers a Fall with a demon of the opposing Band (fall.bring_band; I48, I55).
     Returns the Bright Lilim, or -1 if there was nothing to Redeem."""
     if lilim < 0 or not redeemable(s, t, p, lilim) or bright_lilim(s, t, p) < 0:
         return -1
     leave_play(s, t, lilim, Z_DISCARD)
-    return bring_band(s, t, p, BRIGHT_LILIM, lilim, T_REDEEM)
+    return bring_band(s, t, p, BRIGHT_LILIM, lilim, T_REDEEM, False)

@@ -100,7 +100,7 @@ def setup(s, t, root_seed, game_seed, threshold, turn_cap, variant, readings):
     P = s.S.shape[0]
     for p in range(P):
         s.S[p, S_ESSENCE] = START_ESSENCE
-        tether = search_events(s, t, p, TETHER, 0)
+        tether = search_events(s, t, p, TETHER)
         if tether >= 0:
             arrive(s, t, p, tether)
             s.I[tether, F_ENTERED] = -2

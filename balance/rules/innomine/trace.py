@@ -31,6 +31,7 @@ T_DISCORD_HELD = 93     # a Discord's roll that did not trigger: Berserk, Fear, 
 T_FOUND_NOTHING = 94    # a search of game text (Tinkerer, Explorer, Computer) that found no card
 T_SEARCH = 95          # a search agent's estimate of one option: value = search_value(kind, worth in thousandths)
 T_SEARCH_ACTION = 96   # the same for an action of Being card on target: value = search_action_value(...)
+T_SHED = 97            # a Being removes a damage counter at the end of a turn (I22): value = the realm
 ACTION_SPAN = 64       # T_SEARCH_ACTION: the value's kind and second-action flag below, worth above
 NO_SUPERIOR = -2     # T_AFTERLIFE's value when no Superior plays the side a Human goes to (docs/rules.md I7)
 
@@ -126,6 +127,7 @@ _TEXT = {
     T_RETREAT: "{card} retreats",
     T_RETREAT_TO: "{card}'s Retreat leaves it at {place}",
     T_HEAL: "{card} heals {target} of {value}",
+    T_SHED: "{card} removes a {realm} damage counter",
     T_TOOL: "{card} brings {target} into play",
     T_DROP: "{target} falls loose from {card} at {where}",
     T_LOCATION: "{card} brings Location {target} into play",
@@ -267,6 +269,7 @@ SEARCH_WORDS = {
     D.HABBALITE_FAILURE: ("a note of Dissonance", "being Influenced by another player", "rolling again on {b}"),
     D.GULLIBILITY_PICK: (None, "{a}"),
     D.GULLIBILITY_ROLL: ("no roll", "a roll on {b}"),
+    D.SEARCH_PICK: ("taking none", "taking {a}"),
 }
 YES_NO = (D.DEFEND, D.SONG_TARGET, D.GULLIBILITY_ROLL, D.HABBALITE_FAILURE, D.SEND_REINFORCEMENTS)    # a is a number from 0
 COMBAT_WORDS = ("waits", "attacks {b}", "rolls its Gun at {b}", "sings its Song of Fire", "buys its boost", "",
@@ -293,10 +296,10 @@ def _action(value, target, n_inst, label, seat_names):
 
 def _realm(code, value):
     """The realm a T_DAMAGE row's damage is in, a T_COMBAT row's combat type, or a
-    T_ZERO_CE row's soul-death came from."""
+    T_ZERO_CE row's soul-death came from, or the realm of a T_SHED row's counter."""
     if code == T_DAMAGE or code == T_COMBAT:
         return REALM_NAMES[value % PACK]
-    return REALM_NAMES[value] if code == T_ZERO_CE else ""
+    return REALM_NAMES[value] if code == T_ZERO_CE or code == T_SHED else ""
 
 
 def _where(code, value, n_inst, label, seat_names):

@@ -21,6 +21,7 @@ from balance.agents.points import D_FORCED, D_N, N_DEC
 from balance.errors import InputError
 from balance.rules.innomine import state as S
 from balance.rules.innomine.act_targets import offer_acts, offer_holders
+from balance.rules.innomine.acts import play_card
 from balance.rules.innomine.action_options import offer_actions
 from balance.rules.innomine.beings import attach
 from balance.rules.innomine.combat import (
@@ -30,6 +31,7 @@ from balance.rules.innomine.combat import (
     A_WAIT,
     _gather_attackers,
     _gather_defenders,
+    _send,
     _spring,
     combat_type,
     fire_song,
@@ -49,11 +51,16 @@ from balance.rules.innomine.decisions import (
     HAB_NOTE,
     HABBALITE_FAILURE,
     JOIN_ATTACK,
+    LIE,
     PIT_TRAP,
     RETREAT_TO,
     RIDER_HOST,
     SEARCH_PICK,
+    SEND_BEING,
+    SENESCHAL_TETHER,
     SONG_TARGET,
+    TRUTH_PICK,
+    VIEW_PICK,
     K_ATTACK,
     K_MOVE,
     K_WAIT,
@@ -68,6 +75,7 @@ from balance.rules.innomine.information import resample_unseen
 from balance.rules.innomine.matchup import play_range, prepare, replay_lines
 from balance.agents.innomine.policies import W_DEFEND, W_GANG
 from balance.agents.innomine.policy_files import load_agent
+from balance.rules.innomine.seraphim import offer_truths, view
 from balance.rules.innomine.setup import setup
 from balance.rules.innomine.resonances import _habbalite_failure, tear
 from balance.rules.innomine.tables import D_COST, D_CTYPE, D_HITS, D_KIND
@@ -350,6 +358,64 @@ def test_what_a_search_may_find_is_offered_and_the_random_agent_takes_each_alike
     assert bring_band(s, b.t, BELIAL, CALABITE, ed, T_FALL_DEMON, True) == demons[0][0]
     assert options(s) == [(-1, -1)] + demons and len(demons) >= 2
     assert chisquare(random_counts(b, BELIAL, SEARCH_PICK, len(demons) + 1)).pvalue > 1e-3
+
+
+def test_a_seneschals_tether_and_the_beings_sent_as_reinforcements_are_offered_and_the_random_agent_takes_each_alike():
+    """Seneschals "give Abilities relating to a Tether you control which must be
+    specified when the card is attached": any Tether of Belial's, not only the
+    one Wrinth stands at (a scripted style's pick).  Send Reinforcements moves
+    "any number of Beings you Influence from any one Location": one at a time,
+    each Being Gabriel may still send from there, or no more."""
+    b = Board()
+    b.clear_board()
+    s, I = b.s, b.s.I
+    valley, plant = b.put(BELIAL, "Death Valley", b.earth), b.put(BELIAL, "Chemical Plant", b.earth)
+    wrinth = b.put(BELIAL, "Wrinth", plant)
+    rank = b.to_hand(BELIAL, "Seneschal of Ash")
+    s.S[BELIAL, S.S_ESSENCE] = 20
+    play_card(s, b.t, BELIAL, rank, wrinth)
+    assert sorted(options(s)) == sorted([(valley, -1), (plant, -1)]) and I[rank, S.F_TIE] == plant
+    assert chisquare(random_counts(b, BELIAL, SENESCHAL_TETHER, 2)).pvalue > 1e-3
+    ny = b.put(BELIAL, "New York", b.earth, ctrl=-1)
+    s.g[S.G_FIGHT_TARGET] = b.put(GABRIEL, "Tamiel", ny)
+    azra, hadriel = b.put(GABRIEL, "Azra", b.earth), b.put(GABRIEL, "Hadriel", b.earth)
+    b.put(GABRIEL, "Zophiel", b.realm(GABRIEL))
+    assert _send(s, b.t, GABRIEL, ny, S.R_CORPOREAL, S.DEFENDING, b.earth) == min(azra, hadriel)
+    assert sorted(options(s)) == sorted([(-1, b.earth), (azra, b.earth), (hadriel, b.earth)])
+    assert chisquare(random_counts(b, GABRIEL, SEND_BEING, 3)).pvalue > 1e-3
+
+
+def test_what_a_seraphs_table_shows_and_its_lie_are_offered_and_the_random_agent_takes_each_alike():
+    """I33: on 4 the Seraph's controller views "any card face down in opponent's
+    Realm" -- one seen before too; on 6 the opponent "may choose to view any one
+    card from any one of the Seraph's controller's Repository, Events deck,
+    Realm, or hand", or none, and the controller "may prevent this by having the
+    Seraph lie", whatever the card."""
+    b = Board(decks=("belial", "dominic"))
+    b.clear_board()
+    s, I = b.s, b.s.I
+    haziel = b.put(GABRIEL, "Haziel", b.earth)
+    plots = sorted([b.to_hand(BELIAL, "Dynamite Hit"), b.to_hand(BELIAL, "Temptation")])
+    I[plots, S.F_ZONE] = S.Z_FACEDOWN
+    I[plots[0], S.F_SEEN] |= 1 << GABRIEL
+    while peek(s, lambda s: d6(s.rng)) != 4:
+        d6(s.rng)
+    view(s, b.t, haziel)
+    assert options(s) == [(plots[0], -1), (plots[1], -1)]
+    assert I[plots[1], S.F_SEEN] >> GABRIEL & 1 == 1                  # a scripted style's: the one not seen
+    assert chisquare(random_counts(b, GABRIEL, VIEW_PICK, 2)).pvalue > 1e-3
+    offer_truths(s, haziel, GABRIEL)
+    mine = [c for c in range(b.N) if I[c, S.F_OWNER] == GABRIEL
+            and I[c, S.F_ZONE] in (S.Z_REPO, S.Z_EVENTS, S.Z_HAND, S.Z_FACEDOWN)]
+    assert options(s) == [(-1, -1)] + [(c, -1) for c in mine] and len(mine) > 90
+    assert chisquare(random_counts(b, BELIAL, TRUTH_PICK, len(mine) + 1, draws=30_000)).pvalue > 1e-3
+    s.agent[BELIAL, A_KIND] = SCRIPTED
+    while peek(s, lambda s: d6(s.rng)) != 6:
+        d6(s.rng)
+    view(s, b.t, haziel)                                  # Belial's style views a card of Dominic's hand
+    shown = options(s)[0][1]
+    assert options(s) == [(0, shown), (1, shown)] and I[shown, S.F_ZONE] == S.Z_HAND
+    assert chisquare(random_counts(b, GABRIEL, LIE, 2)).pvalue > 1e-3
 
 
 def _hidden(s, p):

@@ -1097,7 +1097,8 @@ def test_an_uncontrolled_location_changes_every_players_hand_size(tmp_path):
 
 def test_ethereal_hits_are_restored_at_end_of_turn():
     """"Beings with 0 Ethereal Hits remaining at end of turn lose any Songs
-    attached"; "At end of turn, restore all Ethereal Hits.\""""
+    attached"; "At end of turn, restore all Ethereal Hits."  The replay log
+    shows both."""
     b = Board()
     b.clear_board()
     s, I = b.s, b.s.I
@@ -1108,6 +1109,9 @@ def test_ethereal_hits_are_restored_at_end_of_turn():
     end_turn(s, b.t, GABRIEL)
     assert I[song, S.F_ZONE] == S.Z_DISCARD and I[v, S.F_NATT] == 0
     assert I[v, S.F_DMG + ETHEREAL_REALM] == 0 and I[v, S.F_ET_OUT] == 0 and in_play(b, v)
+    log = b.log()
+    assert "Belial: Vashka has 0 Ethereal Hits: loses its Songs" in log
+    assert "Belial: Vashka has its Ethereal Hits restored" in log
 
 
 def test_end_of_turn_text_comes_before_the_zero_hit_checks_and_they_before_healing():

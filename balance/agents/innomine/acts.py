@@ -9,7 +9,7 @@ playing.  Each card has one target: the one its value names.
 """
 from numba import njit
 
-from ...agents.points import n_options, offered
+from ...agents.points import find, n_options, offered, subject
 from .actions import best_ability
 from .combat import target_value
 from .hosts import human_worth
@@ -100,6 +100,13 @@ def choose_holder(s, t, p):
     c = s.opt[1, 0]
     h = best_holder(s, t, p, c, realm_of(s, s.I[c, F_LOC]))
     return 0 if h < 0 else offered(s, c, h)
+
+
+@njit(cache=True)
+def choose_tie(s, t, p):
+    """SENESCHAL_TETHER: the Tether the Seneschal's holder stands at, if it is
+    offered, else the first p controls."""
+    return max(find(s, s.I[subject(s), F_LOC], -1), 0)
 
 
 @njit(cache=True)

@@ -25,14 +25,19 @@ from ...rules.innomine.decisions import (
     REINFORCEMENTS_FROM,
     RETREAT_TO,
     RIDER_HOST,
+    LIE,
     SEARCH_PICK,
+    SEND_BEING,
     SEND_REINFORCEMENTS,
+    SENESCHAL_TETHER,
+    TRUTH_PICK,
+    VIEW_PICK,
     SONG_TARGET,
     pack,
 )
 from ..points import n_options
 from .actions import best_action, choose_action, choose_free_attack, choose_free_move, choose_note
-from .acts import choose_act, choose_holder
+from .acts import choose_act, choose_holder, choose_tie
 from .combat import (
     choose_combat_type,
     choose_declaration,
@@ -48,7 +53,14 @@ from .combat import (
 )
 from .essence import choose_after, choose_before, choose_discard, choose_trade
 from .hosts import choose_rider_host
-from .resonances import choose_gullibility_pick, choose_gullibility_roll, choose_habbalite_failure
+from .resonances import (
+    choose_gullibility_pick,
+    choose_gullibility_roll,
+    choose_habbalite_failure,
+    choose_lie,
+    choose_truth,
+    choose_view,
+)
 
 
 @njit(cache=True)
@@ -106,6 +118,16 @@ def scripted_choice(s, t, p, kind):
         return choose_gullibility_roll(s, t, p)
     if kind == SEARCH_PICK:
         return first_found(s)
+    if kind == SENESCHAL_TETHER:
+        return choose_tie(s, t, p)
+    if kind == VIEW_PICK:
+        return choose_view(s, t, p)
+    if kind == TRUTH_PICK:
+        return choose_truth(s, t, p)
+    if kind == LIE:
+        return choose_lie(s, t, p)
+    if kind == SEND_BEING:
+        return send_all()
     raise ValueError("no scripted chooser for this decision kind")
 
 
@@ -117,6 +139,13 @@ def first_found(s):
         if s.opt[k, 0] >= 0:
             return k
     return 0
+
+
+@njit(cache=True)
+def send_all():
+    """SEND_BEING: every Being Send Reinforcements may move goes, in play order
+    (the first offered, until none is left)."""
+    return 1
 
 
 @njit(cache=True)

@@ -8,14 +8,15 @@ What may be played, and on whom, is ``act_targets``'; the seat's agent chooses.
 from numba import njit
 
 from ...agents.innomine.decide import decide
-from .act_targets import loose, offer_acts, offer_holders, own_tether
+from ...agents.points import about, clear, n_options, offer
+from .act_targets import loose, offer_acts, offer_holders
 from .beings import attach, into_realm
-from .decisions import ACT, GIVE_OBJECT
+from .decisions import ACT, GIVE_OBJECT, SENESCHAL_TETHER
 from .draw import mark
 from .effects import apply_immediate, play_facedown
 from .essence import card_cost, pay
 from .objects import recall_artifacts
-from .state import F_DESIGN, F_LOC, F_TIE, F_CTRL, HAND_SIZE, S_MASK_PLAYED, Z_DISCARD, F_ZONE, log, others_in_play
+from .state import F_DESIGN, F_TIE, F_CTRL, HAND_SIZE, S_MASK_PLAYED, Z_DISCARD, F_ZONE, log, others_in_play
 from .tables import D_CTYPE, D_KIND
 from .tethers import is_tether
 from .trace import T_PLAY
@@ -56,7 +57,7 @@ def play_card(s, t, p, c, target):
     else:
         attach(s, t, c, target, p)
         if ct == RANK and t.C[d, D_KIND] == SENESCHAL:
-            s.I[c, F_TIE] = _tether_for(s, t, target, p)   # "specified when the card is attached"
+            s.I[c, F_TIE] = _tether_for(s, t, target, p)
 
 
 @njit(cache=True)
@@ -73,7 +74,14 @@ def give_loose_objects(s, t, p):
 
 @njit(cache=True)
 def _tether_for(s, t, i, p):
-    """A Seneschal is tied to the Tether its holder stands at, else to one p controls."""
-    if is_tether(s, t, s.I[i, F_LOC]) and s.I[s.I[i, F_LOC], F_CTRL] == p:
-        return s.I[i, F_LOC]
-    return own_tether(s, t, p)
+    """Seneschals "give Abilities relating to a Tether you control which must be
+    specified when the card is attached": the one p's agent names
+    (SENESCHAL_TETHER) for the Seneschal given to Being i, or -1 if p has none."""
+    clear(s)
+    about(s, i)
+    for l in others_in_play(s):
+        if is_tether(s, t, l) and s.I[l, F_CTRL] == p:
+            offer(s, l, -1)
+    if n_options(s) == 0:
+        return -1
+    return s.opt[0 if n_options(s) == 1 else decide(s, t, p, SENESCHAL_TETHER), 0]

@@ -68,6 +68,7 @@ from .decisions import (
     LEADER,
     PIT_TRAP,
     REINFORCEMENTS_FROM,
+    SEND_BEING,
     RETREAT_TO,
     SEND_REINFORCEMENTS,
     SONG_TARGET,
@@ -910,10 +911,11 @@ def _reinforce(s, t, L, r, x, side, order, m, acts):
     (SEND_REINFORCEMENTS), and from which Location (REINFORCEMENTS_FROM,
     offered by _reinforcements); every able Servitor x can send from there
     (_sendable) joins its side, and is put in order[m:].  With no card or
-    nothing to send, it is not looked at again this round (I72).  A scripted
-    style says whether it would play it before the rules look for Beings to
-    send (decide.wants_options): a look at every Being at each point of the
-    progression cost a few per cent of a game."""
+    nothing to send, it is not looked at again this round (I72).  Then, one at
+    a time, the Beings x's agent sends (SEND_BEING, ``_send``) join its side and
+    are put in order[m:].  A scripted style says whether it would play it
+    before the rules look for Beings to send (decide.wants_options): a look at
+    every Being at each point of the progression cost a few per cent of a game."""
     card = hand_act(s, t, x, E_REINFORCE, -1)
     listing = wants_options(s, x, SEND_REINFORCEMENTS)
     if card < 0 or (listing and not _any_sendable(s, t, x, L, r, side)):
@@ -928,13 +930,28 @@ def _reinforce(s, t, L, r, x, side, order, m, acts):
     _reinforcements(s, t, x, L, r, side)
     l = s.opt[0 if n_options(s) == 1 else decide(s, t, x, REINFORCEMENTS_FROM), 0]
     play_act(s, t, x, card, -1)
+    j = _send(s, t, x, L, r, side, l)
+    while j >= 0:
+        _enter(s, t, j, L, side)
+        _log_join(s, j, L, side)
+        order[m] = j
+        m += 1
+        j = _send(s, t, x, L, r, side, l)
+    return m, acts
+
+
+@njit(cache=True)
+def _send(s, t, x, L, r, side, l):
+    """The next Being Send Reinforcements moves from Location l ("any number of
+    Beings you Influence"), as x's agent chooses (SEND_BEING), or -1: no more."""
+    clear(s)
+    offer(s, -1, l)
     for j in beings_in_play(s):
         if s.I[j, F_LOC] == l and _sendable(s, t, j, x, L, r, side):
-            _enter(s, t, j, L, side)
-            _log_join(s, j, L, side)
-            order[m] = j
-            m += 1
-    return m, acts
+            offer(s, j, l)
+    if n_options(s) == 1:
+        return -1
+    return s.opt[decide(s, t, x, SEND_BEING), 0]
 
 
 @njit(cache=True)

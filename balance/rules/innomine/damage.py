@@ -49,7 +49,7 @@ from .state import (
     log,
 )
 from .tables import D_CTYPE, D_HITS, D_KIND
-from .trace import PACK, T_DAMAGE, T_REGEN, T_TRAUMA, T_ZERO_CE, T_ZERO_CO, T_ZERO_ET, WHY_HUMAN_DIED
+from .trace import PACK, T_DAMAGE, T_REGEN, T_RESTORE, T_TRAUMA, T_ZERO_CE, T_ZERO_CO, T_ZERO_ET, WHY_HUMAN_DIED
 from .vocabulary import (
     CELESTIAL,
     CORPOREAL,
@@ -231,8 +231,9 @@ def ethereal_loss(s, t, i):
 
 @njit(cache=True)
 def restore_ethereal(s, t):
-    """End of turn: "restore all Ethereal Hits" of Beings that lost them."""
+    """End of turn: "restore all Ethereal Hits" of Beings that lost them (T_RESTORE)."""
     for i in beings_in_play(s):
         if s.I[i, F_ET_OUT] == 1:
             s.I[i, F_ET_OUT] = 0
             s.I[i, F_DMG + ETHEREAL_REALM] = 0
+            log(s, s.I[i, F_CTRL], i, -1, T_RESTORE, 0)

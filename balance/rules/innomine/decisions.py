@@ -9,7 +9,7 @@ from numba import njit
 (ACT, GIVE_OBJECT, DISCARD, DISCORD_TRADE, D666_BEFORE, D666_AFTER, ACTION, FREE_MOVE, FREE_ATTACK,
  CALABITE_NOTE, COMBAT_TYPE, DEFENSE_ACT, JOIN_ATTACK, DEFEND, DECLARE, SEND_REINFORCEMENTS, PIT_TRAP,
  RETREAT_TO, LEADER, SONG_TARGET, RIDER_HOST, HABBALITE_FAILURE, GULLIBILITY_PICK, GULLIBILITY_ROLL,
- REINFORCEMENTS_FROM, SEARCH_PICK) = range(26)
+ REINFORCEMENTS_FROM, SEARCH_PICK, SENESCHAL_TETHER, VIEW_PICK, TRUTH_PICK, LIE, SEND_BEING) = range(31)
 DECISIONS = {
     "act": "Phase 5: play card a of the hand on target b (-1: none), or stop (row 0)",
     "give_object": "Phase 5: give loose Object a to Being b of its realm, or leave it (row 0)",
@@ -47,12 +47,20 @@ DECISIONS = {
                          "not tried this turn (a = HAB_AGAIN)",
     "gullibility_pick": "Gullibility: the Seraph's (points.subject) controller names the Balseraph a that may "
                         "take a free Resonance on it",
-    "reinforcements_from": "Send Reinforcements played: the b Beings the seat may send from Location a join its side",
+    "reinforcements_from": "Send Reinforcements played: the seat sends Beings from Location a, where it may send b "
+                           "(send_being)",
     "gullibility_roll": "Gullibility: the Balseraph points.subject takes its free Resonance on Seraph b (row 1), "
                         "or not (row 0)",
     "search_pick": "a search of a deck (the Tinkerer's, the Explorer's, a Prince's on a Fall or a Redemption, about "
                    "card points.subject): take card a of seat b's deck, a design's first copy; where the text says "
                    "\"may\" (the Fall), row 0 (a = -1) takes none",
+    "seneschal_tether": "a Seneschal Rank given to Being points.subject is tied to Tether a, one the seat controls",
+    "view_pick": "a Seraph's (points.subject) roll of 4: its controller views card a, face down in the opponent's Realm",
+    "truth_pick": "a Seraph's (points.subject) roll of 6: its opponent views card a of the Seraph's controller's "
+                  "Repository, Events deck, hand or face down in its Realm (rows 1 on), or none (row 0, a = -1)",
+    "lie": "the Seraph points.subject lies, for a note of Dissonance, rather than let card b be viewed (row 1), or "
+           "not (row 0)",
+    "send_being": "Send Reinforcements from Location b: Being a goes too (rows 1 on), or no more (row 0, a = -1)",
 }
 HAB_NOTE, HAB_INFLUENCED, HAB_AGAIN = range(3)     # what a HABBALITE_FAILURE row's a is
 

@@ -26,7 +26,7 @@ from ...agents.points import about, clear, n_options, offer
 from ...sim.seeding import DICE, below, d6
 from .beings import add_dissonance, has_text, is_being
 from .decks import deck_card, deck_count
-from .decisions import GULLIBILITY_PICK, GULLIBILITY_ROLL
+from .decisions import GULLIBILITY_PICK, GULLIBILITY_ROLL, LIE, TRUTH_PICK, VIEW_PICK
 from .resonances import resonate
 from .state import (
     EVENTS,
@@ -42,7 +42,10 @@ from .state import (
     G_TURN,
     REPOSITORY,
     S_PLOT_SEEN,
+    Z_EVENTS,
     Z_FACEDOWN,
+    Z_HAND,
+    Z_REPO,
     beings_in_play,
     hand,
     log,
@@ -95,32 +98,71 @@ def view(s, t, i):
     elif r == 3 and deck_count(s, q, REPOSITORY) > 0:
         c = deck_card(s, q, REPOSITORY, 0)
     elif r == 4:
-        c = _facedown(s, q, p)
+        c = _pick_facedown(s, t, i, p, q)
     log(s, p, i, c, T_VIEW, r)
     if c >= 0:
-        s.I[c, F_SEEN] |= 1 << p
-        if s.I[c, F_ZONE] == Z_FACEDOWN and has_steal_text(t, s.I[c, F_DESIGN]):
-            s.S[p, S_PLOT_SEEN] = c
+        _seen(s, t, c, p)
     elif r == 6:
         _too_much_truth(s, t, i, p, q)
     return r
 
 
 @njit(cache=True)
+def _seen(s, t, c, p):
+    """Seat p has viewed card c: a face-down card that steals Tethers is a plot
+    it knows of (knows_theft)."""
+    s.I[c, F_SEEN] |= 1 << p
+    if s.I[c, F_ZONE] == Z_FACEDOWN and has_steal_text(t, s.I[c, F_DESIGN]):
+        s.S[p, S_PLOT_SEEN] = c
+
+
+@njit(cache=True)
+def _pick_facedown(s, t, i, p, q):
+    """Roll 4, "any card face down in opponent's Realm": the one p's agent picks
+    (VIEW_PICK), or -1 if there is none."""
+    clear(s)
+    about(s, i)
+    for c in range(s.I.shape[0]):
+        if s.I[c, F_ZONE] == Z_FACEDOWN and s.I[c, F_OWNER] == q:
+            offer(s, c, -1)
+    if n_options(s) == 0:
+        return -1
+    return s.opt[0 if n_options(s) == 1 else decide(s, t, p, VIEW_PICK), 0]
+
+
+@njit(cache=True)
 def _too_much_truth(s, t, i, p, q):
-    """On a 6 the opponent views a card of p's: it would pick a face-down card in
-    p's Realm, the one kind of knowledge the policies use, else a random card in
-    p's hand.  p has the Seraph lie, for a note of Dissonance, exactly when the
-    card would be a face-down one."""
-    c = _facedown(s, p, q)
-    if c >= 0:
+    """Roll 6: the opponent q views the card its agent picks (``offer_truths``,
+    TRUTH_PICK), unless p has the Seraph lie for a note of Dissonance (LIE):
+    p "may prevent this by having the Seraph lie"."""
+    offer_truths(s, i, p)
+    c = s.opt[0 if n_options(s) == 1 else decide(s, t, q, TRUTH_PICK), 0]
+    if c < 0:
+        return
+    clear(s)
+    about(s, i)
+    offer(s, 0, c)
+    offer(s, 1, c)
+    if decide(s, t, p, LIE) == 1:
         add_dissonance(s, t, i, WHY_LIE)
         log(s, p, i, c, T_LIE, 0)
         return
-    c = _random_in_hand(s, p)
-    if c >= 0:
-        s.I[c, F_SEEN] |= 1 << q
-        log(s, q, i, c, T_VIEW, 6)
+    _seen(s, t, c, q)
+    log(s, q, i, c, T_VIEW, 6)
+
+
+@njit(cache=True)
+def offer_truths(s, i, p):
+    """What Seraph i's opponent "may choose to view": "any one card from any one
+    of" p's Repository, Events deck, Realm (its face-down cards) or hand, or
+    none (row 0)."""
+    clear(s)
+    about(s, i)
+    offer(s, -1, -1)
+    for c in range(s.I.shape[0]):
+        z = s.I[c, F_ZONE]
+        if s.I[c, F_OWNER] == p and (z == Z_REPO or z == Z_EVENTS or z == Z_HAND or z == Z_FACEDOWN):
+            offer(s, c, -1)
 
 
 @njit(cache=True)

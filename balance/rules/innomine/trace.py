@@ -32,6 +32,7 @@ T_FOUND_NOTHING = 94    # a search of game text (Tinkerer, Explorer, Computer) t
 T_SEARCH = 95          # a search agent's estimate of one option: value = search_value(kind, worth in thousandths)
 T_SEARCH_ACTION = 96   # the same for an action of Being card on target: value = search_action_value(...)
 T_SHED = 97            # a Being removes a damage counter at the end of a turn (I22): value = the realm
+T_RESTORE = 98         # a Being that lost its Ethereal Hits has them restored at the end of a turn
 ACTION_SPAN = 64       # T_SEARCH_ACTION: the value's kind and second-action flag below, worth above
 NO_SUPERIOR = -2     # T_AFTERLIFE's value when no Superior plays the side a Human goes to (docs/rules.md I7)
 
@@ -128,6 +129,7 @@ _TEXT = {
     T_RETREAT_TO: "{card}'s Retreat leaves it at {place}",
     T_HEAL: "{card} heals {target} of {value}",
     T_SHED: "{card} removes a {realm} damage counter",
+    T_RESTORE: "{card} has its Ethereal Hits restored",
     T_TOOL: "{card} brings {target} into play",
     T_DROP: "{target} falls loose from {card} at {where}",
     T_LOCATION: "{card} brings Location {target} into play",
@@ -270,8 +272,13 @@ SEARCH_WORDS = {
     D.GULLIBILITY_PICK: (None, "{a}"),
     D.GULLIBILITY_ROLL: ("no roll", "a roll on {b}"),
     D.SEARCH_PICK: ("taking none", "taking {a}"),
+    D.SENESCHAL_TETHER: (None, "tying it to {a}"),
+    D.VIEW_PICK: (None, "viewing {a}"),
+    D.TRUTH_PICK: ("viewing nothing", "viewing {a}"),
+    D.LIE: ("letting {b} be viewed", "lying about {b}"),
+    D.SEND_BEING: ("sending no more", "sending {a}"),
 }
-YES_NO = (D.DEFEND, D.SONG_TARGET, D.GULLIBILITY_ROLL, D.HABBALITE_FAILURE, D.SEND_REINFORCEMENTS)    # a is a number from 0
+YES_NO = (D.DEFEND, D.SONG_TARGET, D.GULLIBILITY_ROLL, D.HABBALITE_FAILURE, D.SEND_REINFORCEMENTS, D.LIE)    # a is a number from 0
 COMBAT_WORDS = ("waits", "attacks {b}", "rolls its Gun at {b}", "sings its Song of Fire", "buys its boost", "",
                 "retreats", "tears at {b}", "", "makes {b} forfeit its actions", "disables {b}")
 

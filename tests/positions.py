@@ -4,13 +4,18 @@ A ``Board`` deals a real game of the starter decks (Belial in seat 0,
 Gabriel in seat 1, unless other decks or cost overrides are asked for), then
 lets a test take named cards out of the decks and put them where a rulebook
 passage says they are: in play, on top of a deck, or in a hand.  ``peek``
-reads the next roll of the engine's seeded streams without using it up.
+reads the next roll of the engine's seeded streams without using it up;
+``options`` lists the options the rules offered at the decision under way, and
+``random_counts`` draws the random agent's choice among them many times.
 """
 import re
 import shutil
 
 import numpy as np
 
+from balance.agents.innomine.decide import decide
+from balance.agents.kinds import A_KIND, RANDOM
+from balance.agents.points import D_N
 from balance.cards import compile_tables, load_deck
 from balance.rules.innomine import contested
 from balance.rules.innomine import state as S
@@ -52,6 +57,21 @@ def peek(s, roll):
     value = roll(s)
     s.rng[:] = saved
     return value
+
+
+def options(s):
+    """The options (a, b) offered at the decision under way."""
+    return [tuple(row) for row in s.opt[:s.dec[D_N]].tolist()]
+
+
+def random_counts(b, seat, kind, n_options, draws=3000):
+    """How often the random agent takes each option of the decision offered;
+    seat's agent stays the random one."""
+    b.s.agent[seat, A_KIND] = RANDOM
+    counts = np.zeros(n_options, dtype=int)
+    for _ in range(draws):
+        counts[decide(b.s, b.t, seat, kind)] += 1
+    return counts
 
 
 def declares(s, t, i, r, k=0):

@@ -11,13 +11,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from positions import BELIAL, GABRIEL, ROOT, Board, data_deck, peek
+from positions import BELIAL, GABRIEL, ROOT, Board, data_deck, options, peek, random_counts
 from scipy.stats import chisquare
 
-from balance.agents.innomine.decide import decide
 from balance.agents.innomine.search import searched_turn
-from balance.agents.kinds import A_CHECK, A_KIND, RANDOM, SCRIPTED
-from balance.agents.points import D_FORCED, D_N, N_DEC
+from balance.agents.kinds import A_CHECK, A_KIND, SCRIPTED
+from balance.agents.points import D_FORCED, N_DEC
 from balance.errors import InputError
 from balance.rules.innomine import state as S
 from balance.rules.innomine.act_targets import offer_acts, offer_holders
@@ -49,6 +48,7 @@ from balance.rules.innomine.decisions import (
     HAB_AGAIN,
     HAB_INFLUENCED,
     HAB_NOTE,
+    FIRST_AID,
     HABBALITE_FAILURE,
     JOIN_ATTACK,
     LIE,
@@ -69,6 +69,7 @@ from balance.rules.innomine.decisions import (
 )
 from balance.rules.innomine.decks import deck_card, deck_count
 from balance.rules.innomine.effects import search_location, search_tool
+from balance.rules.innomine.end_turn import first_aid
 from balance.rules.innomine.fall import bring_band
 from balance.rules.innomine.host_resonance import new_host
 from balance.rules.innomine.information import resample_unseen
@@ -80,7 +81,7 @@ from balance.rules.innomine.setup import setup
 from balance.rules.innomine.resonances import _habbalite_failure, tear
 from balance.rules.innomine.tables import D_COST, D_CTYPE, D_HITS, D_KIND
 from balance.rules.innomine.trace import T_FALL_DEMON
-from balance.rules.innomine.vocabulary import CALABITE, CELESTIAL, LOCATION, SERVITOR
+from balance.rules.innomine.vocabulary import CALABITE, CELESTIAL, CORPOREAL, LOCATION, SERVITOR
 from balance.sim.seeding import d6
 from balance.rules.innomine.turn import next_turn
 
@@ -88,19 +89,6 @@ QUICK = f"{ROOT}/tests/data/search_quick.toml"
 ACTIONS = f"{ROOT}/tests/data/search_actions.toml"
 COMBAT = f"{ROOT}/tests/data/search_combat.toml"
 DECKS = (f"{ROOT}/decks/gabriel.toml", f"{ROOT}/decks/belial.toml")
-
-
-def options(s):
-    return [tuple(row) for row in s.opt[:s.dec[D_N]].tolist()]
-
-
-def random_counts(b, seat, kind, n_options, draws=3000):
-    """How often the random agent takes each option of the decision offered."""
-    b.s.agent[seat, A_KIND] = RANDOM
-    counts = np.zeros(n_options, dtype=int)
-    for _ in range(draws):
-        counts[decide(b.s, b.t, seat, kind)] += 1
-    return counts
 
 
 def test_the_acts_offered_are_every_legal_play_and_the_random_agent_takes_each_alike():
@@ -383,6 +371,26 @@ def test_a_seneschals_tether_and_the_beings_sent_as_reinforcements_are_offered_a
     assert _send(s, b.t, GABRIEL, ny, S.R_CORPOREAL, S.DEFENDING, b.earth) == min(azra, hadriel)
     assert sorted(options(s)) == sorted([(-1, b.earth), (azra, b.earth), (hadriel, b.earth)])
     assert chisquare(random_counts(b, GABRIEL, SEND_BEING, 3)).pvalue > 1e-3
+
+
+def test_whom_first_aid_heals_is_offered_and_the_random_agent_takes_each_alike():
+    """First Aid: Bucephel "may remove 1 Corporeal damage counter from any Being
+    in his Location at end of turn": any damaged Being there, Belial's Grasch
+    too (no style heals an enemy), or none; not Hadriel, in Gabriel's Realm.  A
+    scripted style heals its most damaged own Being."""
+    b = Board()
+    b.clear_board()
+    s, I = b.s, b.s.I
+    b.put(GABRIEL, "Bucephel", b.earth)
+    hurt = {b.put(GABRIEL, "Azra", b.earth): 1, b.put(GABRIEL, "Tamiel", b.earth): 2,
+            b.put(BELIAL, "Grasch", b.earth): 1, b.put(GABRIEL, "Hadriel", b.realm(GABRIEL)): 1}
+    for j, n in hurt.items():
+        I[j, S.F_DMG + CORPOREAL] = n
+    first_aid(s, b.t, GABRIEL)
+    here = [j for j in hurt if I[j, S.F_LOC] == b.earth]
+    assert options(s)[0] == (-1, -1) and sorted(options(s)[1:]) == sorted((j, -1) for j in here)
+    assert [int(I[j, S.F_DMG + CORPOREAL]) for j in hurt] == [1, 1, 1, 1]
+    assert chisquare(random_counts(b, GABRIEL, FIRST_AID, 4)).pvalue > 1e-3
 
 
 def test_what_a_seraphs_table_shows_and_its_lie_are_offered_and_the_random_agent_takes_each_alike():

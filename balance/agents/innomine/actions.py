@@ -642,6 +642,18 @@ def _heal_value(s, t, i, p, c):
 
 
 @njit(cache=True)
+def choose_first_aid(s, t, p):
+    """FIRST_AID: the most damaged (Corporeal) of seat p's own Beings offered,
+    the first of equals; none (row 0) if no Being of p's is offered."""
+    best, most = 0, 0
+    for k in range(1, n_options(s)):
+        j = s.opt[k, 0]
+        if s.I[j, F_CTRL] == p and s.I[j, F_DMG + CORPOREAL] > most:
+            best, most = k, s.I[j, F_DMG + CORPOREAL]
+    return best
+
+
+@njit(cache=True)
 def _artist_value(s, t, i, p, c):
     """Artist: "target a Human and roll d6" -- any Being in i's realm that
     counts as a Human for card purposes, Saints and Undead included (I57),

@@ -13,6 +13,7 @@ from ...rules.innomine.decisions import (
     DEFEND,
     DEFENSE_ACT,
     DISCORD_TRADE,
+    FIRST_AID,
     FREE_ATTACK,
     FREE_MOVE,
     GIVE_OBJECT,
@@ -36,7 +37,7 @@ from ...rules.innomine.decisions import (
     pack,
 )
 from ..points import n_options
-from .actions import best_action, choose_action, choose_free_attack, choose_free_move, choose_note
+from .actions import best_action, choose_action, choose_first_aid, choose_free_attack, choose_free_move, choose_note
 from .acts import choose_act, choose_holder, choose_tie
 from .combat import (
     choose_combat_type,
@@ -128,6 +129,8 @@ def scripted_choice(s, t, p, kind):
         return choose_lie(s, t, p)
     if kind == SEND_BEING:
         return send_all()
+    if kind == FIRST_AID:
+        return choose_first_aid(s, t, p)
     raise ValueError("no scripted chooser for this decision kind")
 
 

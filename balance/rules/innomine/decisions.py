@@ -9,7 +9,8 @@ from numba import njit
 (ACT, GIVE_OBJECT, DISCARD, DISCORD_TRADE, D666_BEFORE, D666_AFTER, ACTION, FREE_MOVE, FREE_ATTACK,
  CALABITE_NOTE, COMBAT_TYPE, DEFENSE_ACT, JOIN_ATTACK, DEFEND, DECLARE, SEND_REINFORCEMENTS, PIT_TRAP,
  RETREAT_TO, LEADER, SONG_TARGET, RIDER_HOST, HABBALITE_FAILURE, GULLIBILITY_PICK, GULLIBILITY_ROLL,
- REINFORCEMENTS_FROM, SEARCH_PICK, SENESCHAL_TETHER, VIEW_PICK, TRUTH_PICK, LIE, SEND_BEING) = range(31)
+ REINFORCEMENTS_FROM, SEARCH_PICK, SENESCHAL_TETHER, VIEW_PICK, TRUTH_PICK, LIE, SEND_BEING,
+ FIRST_AID) = range(32)
 DECISIONS = {
     "act": "Phase 5: play card a of the hand on target b (-1: none), or stop (row 0)",
     "give_object": "Phase 5: give loose Object a to Being b of its realm, or leave it (row 0)",
@@ -61,6 +62,8 @@ DECISIONS = {
     "lie": "the Seraph points.subject lies, for a note of Dissonance, rather than let card b be viewed (row 1), or "
            "not (row 0)",
     "send_being": "Send Reinforcements from Location b: Being a goes too (rows 1 on), or no more (row 0, a = -1)",
+    "first_aid": "First Aid of Being points.subject at the end of a turn: Being a at its Location loses a Corporeal "
+                 "damage counter (rows 1 on), or none (row 0, a = -1)",
 }
 HAB_NOTE, HAB_INFLUENCED, HAB_AGAIN = range(3)     # what a HABBALITE_FAILURE row's a is
 

@@ -9,11 +9,11 @@ any cards in play."
 from numba import njit
 
 from ...agents.innomine.decide import decide
-from ...agents.points import clear, offer
+from ...agents.points import about, clear, n_options, offer
 from .animals import is_mortal
 from .beings import effect_param, effect_sum, find_effect, is_being
 from .combat import location_damage
-from .decisions import DISCARD
+from .decisions import DISCARD, FIRST_AID
 from .damage import final_zero_hits, restore_ethereal
 from .dissonance import fade_notes, keep_oaths
 from .humans import side_counter, wake_dreamers
@@ -129,22 +129,25 @@ def rite_player(s, t, c):
 @njit(cache=True)
 def first_aid(s, t, p):
     """Bucephel: "may remove 1 Corporeal damage counter from any Being in his
-    Location at end of turn, before any Hit checks are made" -- the most
-    damaged friendly one."""
+    Location at end of turn, before any Hit checks are made" -- from the one
+    his controller's agent names (FIRST_AID), or from none."""
     for i in beings_in_play(s):
         if not is_being(s, t, i) or s.I[i, F_CTRL] < 0:
             continue
         c = find_effect(s, t, i, E_FIRST_AID)
         if c < 0:
             continue
-        best, most = -1, 0
+        clear(s)
+        about(s, i)
+        offer(s, -1, -1)
         for j in beings_in_play(s):
-            if s.I[j, F_LOC] == s.I[i, F_LOC] and is_being(s, t, j) and s.I[j, F_CTRL] == s.I[i, F_CTRL] and s.I[j, F_DMG + CORPOREAL] > most:
-                best, most = j, s.I[j, F_DMG + CORPOREAL]
-        if best >= 0:
-            n = min(most, effect_param(s, t, c, E_FIRST_AID, 1))
-            s.I[best, F_DMG + CORPOREAL] -= n
-            log(s, s.I[i, F_CTRL], i, best, T_HEAL, n)
+            if s.I[j, F_LOC] == s.I[i, F_LOC] and is_being(s, t, j) and s.I[j, F_DMG + CORPOREAL] > 0:
+                offer(s, j, -1)
+        j = -1 if n_options(s) == 1 else s.opt[decide(s, t, s.I[i, F_CTRL], FIRST_AID), 0]
+        if j >= 0:
+            n = min(s.I[j, F_DMG + CORPOREAL], effect_param(s, t, c, E_FIRST_AID, 1))
+            s.I[j, F_DMG + CORPOREAL] -= n
+            log(s, s.I[i, F_CTRL], i, j, T_HEAL, n)
 
 
 @njit(cache=True)

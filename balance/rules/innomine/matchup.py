@@ -8,7 +8,7 @@ import numpy as np
 
 from ...cards import CompiledDecks, check_threshold, compile_tables, load_deck
 from ...errors import InputError
-from .d666 import CLASSIC, VARIANTS
+from .d666 import VARIANTS
 from ...agents.innomine.search import simulate_searched_pairs
 from ...agents.kinds import A_KIND, SEARCH
 from ...agents.points import D_DECIDED
@@ -32,8 +32,8 @@ class Matchup:
     threshold: int
     turn_cap: int
     labels: tuple[str, str]
-    variant: int = CLASSIC   # d666.VARIANTS
-    readings: int = 0        # the contested readings' bits (contested.pack; prepare sets them)
+    variant: int             # d666.VARIANTS
+    readings: int            # the contested readings' bits (contested.pack)
 
     @property
     def own_turns(self) -> int:

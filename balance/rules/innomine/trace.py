@@ -277,6 +277,7 @@ SEARCH_WORDS = {
     D.TRUTH_PICK: ("viewing nothing", "viewing {a}"),
     D.LIE: ("letting {b} be viewed", "lying about {b}"),
     D.SEND_BEING: ("sending no more", "sending {a}"),
+    D.FIRST_AID: ("healing no one", "healing {a}"),
 }
 YES_NO = (D.DEFEND, D.SONG_TARGET, D.GULLIBILITY_ROLL, D.HABBALITE_FAILURE, D.SEND_REINFORCEMENTS, D.LIE)    # a is a number from 0
 COMBAT_WORDS = ("waits", "attacks {b}", "rolls its Gun at {b}", "sings its Song of Fire", "buys its boost", "",

@@ -15,9 +15,10 @@ from positions import BELIAL, GABRIEL, ROOT, Board, data_deck, options, peek, ra
 from scipy.stats import chisquare
 
 from balance.agents.innomine.search import searched_turn
-from balance.agents.kinds import A_CHECK, A_KIND, SCRIPTED
+from balance.agents.kinds import A_CHECK, A_KIND, A_SEARCHED, SCRIPTED
 from balance.agents.points import D_FORCED, N_DEC
 from balance.errors import InputError
+from balance.rules.innomine import decisions
 from balance.rules.innomine import state as S
 from balance.rules.innomine.act_targets import offer_acts, offer_holders
 from balance.rules.innomine.acts import play_card
@@ -89,6 +90,15 @@ QUICK = f"{ROOT}/tests/data/search_quick.toml"
 ACTIONS = f"{ROOT}/tests/data/search_actions.toml"
 COMBAT = f"{ROOT}/tests/data/search_combat.toml"
 DECKS = (f"{ROOT}/decks/gabriel.toml", f"{ROOT}/decks/belial.toml")
+
+
+def test_each_decision_kind_is_named_at_its_number():
+    """A search budget's bit for a kind it names is the name's place in
+    DECISIONS (policy_files.load_agent): that place must be the kind's number."""
+    for k, name in enumerate(decisions.DECISIONS):
+        assert getattr(decisions, name.upper()) == k, name
+    row = load_agent(f"{ROOT}/policies/search.toml").row
+    assert row[A_SEARCHED] == (1 << ACT) | (1 << ACTION)
 
 
 def test_the_acts_offered_are_every_legal_play_and_the_random_agent_takes_each_alike():

@@ -909,11 +909,10 @@ def _reinforce(s, t, L, r, x, side, order, m, acts):
     Beings join combat as attackers or defenders next time actions are
     declared."  Seat x's agent chooses whether to play it now
     (SEND_REINFORCEMENTS), and from which Location (REINFORCEMENTS_FROM,
-    offered by _reinforcements); every able Servitor x can send from there
-    (_sendable) joins its side, and is put in order[m:].  With no card or
-    nothing to send, it is not looked at again this round (I72).  Then, one at
-    a time, the Beings x's agent sends (SEND_BEING, ``_send``) join its side and
-    are put in order[m:].  A scripted style says whether it would play it
+    offered by _reinforcements).  With no card or nothing to send, it is not
+    looked at again this round (I72).  Then, one at a time, the Beings x's
+    agent sends from there (SEND_BEING, ``_send``) join its side and are put
+    in order[m:].  A scripted style says whether it would play it
     before the rules look for Beings to send (decide.wants_options): a look at
     every Being at each point of the progression cost a few per cent of a game."""
     card = hand_act(s, t, x, E_REINFORCE, -1)

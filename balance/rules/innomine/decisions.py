@@ -2,7 +2,7 @@
 
 Each kind names what its option rows (a, b) mean; row 0 is the choice to do
 nothing where the rules allow that.  A search agent's budget names the kinds it
-searches by these names.
+searches by these names; ``DECISIONS`` lists them in the order of their numbers.
 """
 from numba import njit
 
@@ -48,10 +48,10 @@ DECISIONS = {
                          "not tried this turn (a = HAB_AGAIN)",
     "gullibility_pick": "Gullibility: the Seraph's (points.subject) controller names the Balseraph a that may "
                         "take a free Resonance on it",
-    "reinforcements_from": "Send Reinforcements played: the seat sends Beings from Location a, where it may send b "
-                           "(send_being)",
     "gullibility_roll": "Gullibility: the Balseraph points.subject takes its free Resonance on Seraph b (row 1), "
                         "or not (row 0)",
+    "reinforcements_from": "Send Reinforcements played: the seat sends Beings from Location a, where it may send b "
+                           "(send_being)",
     "search_pick": "a search of a deck (the Tinkerer's, the Explorer's, a Prince's on a Fall or a Redemption, about "
                    "card points.subject): take card a of seat b's deck, a design's first copy; where the text says "
                    "\"may\" (the Fall), row 0 (a = -1) takes none",

@@ -473,6 +473,8 @@ LONG = {
     "compare": (lambda tmp: ["compare", ROOT / "experiments/round_robin6.toml", "--set", 'cost."Therkax" = 5', "--fixed",
                              200_000, "--jobs", 1, "--out", tmp / "cmp"], "nothing was kept"),
     "simulate": (lambda tmp: ["simulate", "--games", 10**8, "--jobs", 2], "nothing was kept"),
+    "simulate with a search agent": (lambda tmp: ["simulate", "--policy-a", "search", "--threshold", 3, "--games",
+                                                  10**6, "--jobs", 1], "nothing was kept"),
     "impact": (lambda tmp: ["impact", exp_file(tmp, games=200_000), "--deck", BELIAL, "--jobs", 2,
                             "--out", tmp / "run"], "no impact table was written"),
     "bench": (lambda tmp: ["bench", "--games", 1_000_000], "nothing was kept"),
@@ -506,7 +508,8 @@ def busy_seconds(proc) -> float:
 @pytest.mark.parametrize("command", LONG)
 def test_ctrl_c_stops_within_5_s_says_what_is_kept_and_leaves_no_worker(command, tmp_path):
     make, kept = LONG[command]
-    proc = start(*make(tmp_path))
+    args = make(tmp_path)
+    proc = start(*args)
     me = psutil.Process(proc.pid)
     deadline = time.time() + 600
     while time.time() < deadline:             # well into play: past the imports (a Ctrl-C during Python's
@@ -528,7 +531,7 @@ def test_ctrl_c_stops_within_5_s_says_what_is_kept_and_leaves_no_worker(command,
     assert time.time() - t0 < 5
     assert proc.returncode == 130 and "Traceback" not in stderr, stderr
     last = stderr.splitlines()[-1]
-    assert last.startswith(f"balance: {command} interrupted") and kept in last, last
+    assert last.startswith(f"balance: {args[0]} interrupted") and kept in last, last
     time.sleep(5)
     assert alive(kids) == [], f"workers of {command} left: {alive(kids)}"
     if command == "run":

@@ -20,6 +20,8 @@ from .tables import pack
 from .trace import decode
 
 DEFAULT_TURN_CAP = 200
+UNIT = 500               # games of scripted or random play per kernel call (play_counted)
+SEARCH_UNIT = 1          # games per kernel call when an agent searches (a second or two each)
 
 
 @dataclass
@@ -96,11 +98,17 @@ def play_range(m: Matchup, root_seed: int, first_game: int, n_games: int) -> dic
 
 
 def play_counted(m: Matchup, root_seed: int, first_game: int, n_games: int) -> tuple[dict, int]:
-    """``play_range``'s records, and how many decisions a search decided by rollouts."""
+    """``play_range``'s records, and how many decisions a search decided by
+    rollouts.  The kernel plays them a unit at a time, about a second of play,
+    since Python sees a Ctrl-C only between two kernel calls; each game's
+    records depend on its index alone (game.simulate_pairs)."""
     sab, kab, sba, kba = m.kernel_args()
-    rows, gain, spent, short, masks = record_arrays(n_games, 2, m.own_turns)
-    _simulate(m, sab, kab, sba, kba, root_seed, first_game, n_games, rows, gain, spent, short, masks)
-    records = {"rows": rows, "gain": gain, "spent": spent, "short": short, "masks": masks}
+    arrays = record_arrays(n_games, 2, m.own_turns)
+    unit = SEARCH_UNIT if m.searches else UNIT
+    for g in range(0, n_games, unit):
+        k = min(unit, n_games - g)
+        _simulate(m, sab, kab, sba, kba, root_seed, first_game + g, k, *(a[g:g + k] for a in arrays))
+    records = dict(zip(("rows", "gain", "spent", "short", "masks"), arrays))
     return records, int(sab.dec[D_DECIDED] + sba.dec[D_DECIDED])
 
 

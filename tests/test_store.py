@@ -481,6 +481,8 @@ LONG = {
     "tune": (lambda tmp: ["tune", ROOT / "experiments/round_robin6.toml", "--budget", 10**7, "--jobs", 2,
                           "--out", tmp / "tune"], "nothing was kept"),
     "report": (lambda tmp: ["report", _report_store(tmp), "--out", tmp / "report"], "the run is untouched"),
+    "styles": (lambda tmp: ["styles", ROOT / "experiments/round_robin.toml", "--deck", GABRIEL, "--generations", 1000,
+                            "--jobs", 2, "--out", tmp / "tuned.toml"], "nothing was kept"),
 }
 
 

@@ -453,10 +453,11 @@ def _hidden(s, p):
 @pytest.mark.parametrize("a, b, seed", [("influencer", "influencer", 1), ("warmonger", "tether_holder", 3),
                                         ("tether_holder", "warmonger", 5)])
 def test_a_scripted_style_names_only_actions_the_rules_offer(a, b, seed):
-    """A scripted style names its action without the list of legal ones
+    """A scripted style names its action, combat declaration, joiner, Act and
+    loose Object's holder without the list of legal ones
     (decide.wants_options).  With A_CHECK the rules list them and the style must
     find its choice among them, or raise: the same 200 games either way, so
-    every action the styles took in them was legal."""
+    every such choice the styles made in them was legal."""
     m = prepare(*DECKS, a, b, threshold=5)
     rows = [x.row.copy() for x in m.agents]
     for row in rows:

@@ -13,7 +13,7 @@ from ...agents.points import find, n_options, offered, subject
 from .actions import best_ability
 from .combat import target_value
 from .hosts import human_worth
-from ...rules.innomine.act_targets import can_plot_theft, inspirable, own_tether
+from ...rules.innomine.act_targets import can_plot_theft, inspirable, own_tether, playable
 from ...rules.innomine.beings import can_hold, ctype_of, has_effect, is_being, is_human_card
 from ...rules.innomine.combat import boost_helps
 from ...rules.innomine.end_turn import hand_limit
@@ -70,36 +70,64 @@ from ...rules.innomine.vocabulary import (
 @njit(cache=True)
 def choose_act(s, t, p):
     """The option of the ACT decision the style takes (act_targets.offer_acts)."""
+    card, target = best_act(s, t, p, True)
+    return 0 if card < 0 else offered(s, card, target)
+
+
+@njit(cache=True)
+def named_act(s, t, p):
+    """ACT without the rows listed (decide.wants_options): the card the style
+    plays next and its target, or (-1, -1) to stop."""
+    return best_act(s, t, p, False)
+
+
+@njit(cache=True)
+def best_act(s, t, p, listed):
+    """The card of p's hand the style values most (``card_value``) among those
+    it may play (on a row of the ACT options if ``listed``, else
+    act_targets.playable) and can pay for keeping its reserve, with the target
+    its value names; (-1, -1) if none is worth playing."""
     card, target, best = -1, -1, 0.0
     waive = hand(s, p).shape[0] > hand_limit(s, t, p)
-    last = -1
-    for k in range(1, n_options(s)):
-        c = s.opt[k, 0]
-        if c == last:
-            continue
-        last = c
+    for c in hand(s, p):
         cost = card_cost(s, t, p, c)
         reserve = 0.0 if waive or cost == 0 else weight(s, p, W_RESERVE)
-        if cost > s.S[p, S_ESSENCE] - reserve:
+        if cost > s.S[p, S_ESSENCE] - reserve or (listed and not _on_a_row(s, c)):
             continue
         v, tg = card_value(s, t, p, c)
-        if v <= 0:
+        if v <= 0 or not (listed or playable(s, t, p, c)):
             continue
         sc = score(s, p, v)
         if sc > best:
             card, target, best = c, tg, sc
-    return 0 if card < 0 else offered(s, card, target)
+    return card, target
+
+
+@njit(cache=True)
+def _on_a_row(s, c):
+    """Is card c on a row of the options listed?"""
+    for k in range(n_options(s)):
+        if s.opt[k, 0] == c:
+            return True
+    return False
 
 
 @njit(cache=True)
 def choose_holder(s, t, p):
     """The option of the GIVE_OBJECT decision the style takes: the Being of the
-    Object's realm it helps most (``best_holder``), if any."""
-    if n_options(s) == 1:
-        return 0
-    c = s.opt[1, 0]
-    h = best_holder(s, t, p, c, realm_of(s, s.I[c, F_LOC]))
+    Object's realm it helps most (``named_holder``), if any."""
+    c, h = named_holder(s, t, p)
     return 0 if h < 0 else offered(s, c, h)
+
+
+@njit(cache=True)
+def named_holder(s, t, p):
+    """GIVE_OBJECT without the rows listed (decide.wants_options): the loose card
+    points.subject names and the Being of its realm it helps most
+    (``best_holder``), or (-1, -1) to leave it."""
+    c = subject(s)
+    h = best_holder(s, t, p, c, realm_of(s, s.I[c, F_LOC]))
+    return (c, h) if h >= 0 else (-1, -1)
 
 
 @njit(cache=True)

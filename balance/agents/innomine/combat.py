@@ -10,7 +10,6 @@ options and ask.
 """
 from numba import njit
 
-from ...rules.innomine.attunement import may_defend, may_move_freely
 from ...rules.innomine.beings import (
     attack_value,
     can_act,
@@ -32,12 +31,13 @@ from ...rules.innomine.combat import (
     A_TEAR,
     A_WAIT,
     A_BOOST,
-    able_count,
+    any_able,
     base_attack_legal,
     boost_card,
     boost_helps,
     can_base_attack,
     can_fight_in,
+    may_defend_at,
     may_join,
     may_take_base_attack,
     roll_card,
@@ -258,10 +258,14 @@ def would_defend(s, t, j, q, L, target, r):
     """Would seat q's style have Being j Defend ``target`` at L in a combat of
     type r?  A Servitor that may (combat.may_defend_at) and can do harm there
     (combat.can_fight_in: "Beings [...] may choose not to become involved", I84)."""
-    return (s.I[j, F_FIGHT] < 0 and s.I[j, F_CTRL] == q
-            and (s.I[j, F_LOC] == L or may_move_freely(s, t, j, L)) and can_act(s, t, j)
-            and t.C[s.I[j, F_DESIGN], D_CTYPE] == SERVITOR and may_defend(s, t, j, target)
-            and s.I[j, F_HOST] < 0 and can_fight_in(s, t, j, r))
+    return may_defend_at(s, t, j, q, L, target, r) and _fights(s, t, j, r)
+
+
+@njit(cache=True)
+def _fights(s, t, j, r):
+    """Does the style have Being j, one that may Defend, do so in a combat of
+    type r: a Servitor that can do harm there (combat.can_fight_in)?"""
+    return t.C[s.I[j, F_DESIGN], D_CTYPE] == SERVITOR and can_fight_in(s, t, j, r)
 
 
 @njit(cache=True)
@@ -270,12 +274,10 @@ def may_join_attack(s, t, j, p, L, r):
     type r (whatever the target): one the rules let join (combat.may_join) that
     is a Servitor, or a Human at gang >= 1.5 whose blow would not move its
     Destiny or Fate away from p's side (humans.dealing_gain, I111)."""
-    if not may_join(s, t, j, p, L, r):
-        return False
     c = t.C[s.I[j, F_DESIGN], D_CTYPE]
-    if c == HUMAN:
-        return weight(s, p, W_GANG) >= 1.5 and dealing_gain(s, t, j, p, int(strike(s, t, j, r))) >= 0
-    return c == SERVITOR
+    if not (c == SERVITOR or (c == HUMAN and weight(s, p, W_GANG) >= 1.5)) or not may_join(s, t, j, p, L, r):
+        return False
+    return c == SERVITOR or dealing_gain(s, t, j, p, int(strike(s, t, j, r))) >= 0
 
 
 @njit(cache=True)
@@ -313,14 +315,13 @@ def named_join(s, t, p):
 @njit(cache=True)
 def choose_defend(s, t, p):
     """DEFEND: with ``defend``, a Servitor that can do harm in the combat's type
-    Defends (would_defend: "Beings [...] may choose not to become involved",
+    Defends (_fights: "Beings [...] may choose not to become involved",
     I84); Dominic's Cherubim defend their Attuned Human from afar (row 1's a = 2, I70)."""
     if weight(s, p, W_DEFEND) < 0.5:
         return 0
     if s.opt[1, 0] == 2:
         return 1
-    j, target = subject(s), s.opt[1, 1]
-    return 1 if would_defend(s, t, j, p, s.I[target, F_LOC], target, s.g[G_FIGHT_TYPE]) else 0
+    return 1 if _fights(s, t, subject(s), s.g[G_FIGHT_TYPE]) else 0
 
 
 @njit(cache=True)
@@ -638,7 +639,7 @@ def _maybe_boost(s, t, i, r):
     by a Being that may use a base Attack there (boost_helps), while an enemy in
     the combat is still able to fight (not after a Pit Trap took the last one)."""
     c = boost_card(s, t, i, r)
-    if c >= 0 and boost_helps(s, t, i, c) and able_count(s, t, 1 - s.I[i, F_FIGHT]) > 0:
+    if c >= 0 and boost_helps(s, t, i, c) and any_able(s, t, 1 - s.I[i, F_FIGHT]):
         return A_BOOST
     return A_WAIT
 

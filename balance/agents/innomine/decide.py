@@ -10,7 +10,7 @@ from numba import njit
 
 from ...sim.seeding import POLICY, below
 from ..kinds import A_CHECK, A_KIND, A_ROLLOUT_KIND, A_SEARCHED, RANDOM, SCRIPTED, SEARCH
-from ...rules.innomine.decisions import JOIN_ATTACK
+from ...rules.innomine.decisions import ACT, GIVE_OBJECT, JOIN_ATTACK
 from ..points import D_BRANCH, D_FORCED, D_N, D_PENDING_N, D_PENDING_OWN, D_PENDING_SEAT, D_SEARCHED, N_DEC
 from .rollout import branch, show_values
 
@@ -35,6 +35,20 @@ def decide(s, t, p, kind):
         return fast_choice(s, t, p, kind, s.agent[p, A_ROLLOUT_KIND])
     return fast_choice(s, t, p, kind, s.agent[p, A_KIND] if s.agent[p, A_KIND] != SEARCH
                        else s.agent[p, A_ROLLOUT_KIND])
+
+
+@njit(cache=True)
+def asked(s, t, p, kind):
+    """The row seat p's agent takes at a decision of ``kind``; a lone row is
+    taken without asking, so that no agent draws for it."""
+    return 0 if s.dec[D_N] == 1 else decide(s, t, p, kind)
+
+
+@njit(cache=True)
+def picked(s, t, p, kind, none):
+    """Row a of the option seat p's agent takes at a decision of ``kind``
+    (``asked``), or ``none`` if the rules offered no row."""
+    return none if s.dec[D_N] == 0 else s.opt[asked(s, t, p, kind), 0]
 
 
 @njit(cache=True)
@@ -68,9 +82,15 @@ def named(s, t, p, kind):
     """The option (a, b) seat p's style takes at a decision of ``kind`` whose
     rows the rules did not list (wants_options): a combat declaration
     (DECLARE) of the Being ``points.about`` names, or the next Being to join
-    an attack (JOIN_ATTACK)."""
+    an attack (JOIN_ATTACK), the card to play and its target (ACT; (-1, -1):
+    stop), or the Being to give the loose card points.subject names
+    (GIVE_OBJECT)."""
     if kind == JOIN_ATTACK:
         return named_join(s, t, p)
+    if kind == ACT:
+        return named_act(s, t, p)
+    if kind == GIVE_OBJECT:
+        return named_holder(s, t, p)
     return named_declaration(s, t, p)
 
 
@@ -78,5 +98,6 @@ def named(s, t, p, kind):
 # come last, once ``decide`` is defined (both packages import this module first);
 # the rules call ``named`` or ``named_action`` for a seat that needs no list
 # (``wants_options``).
+from .acts import named_act, named_holder  # noqa: E402
 from .combat import named_declaration, named_join  # noqa: E402
 from .scripted import named_action, scripted_choice  # noqa: E402,F401

@@ -8,7 +8,7 @@ You may also give any uncontrolled Object to a Being in its Realm."
 """
 from numba import njit
 
-from ...agents.points import clear, n_options, offer
+from ...agents.points import about, clear, n_options, offer
 from .beings import can_hold, ctype_of, is_being, is_human_card
 from .essence import card_cost
 from .redemption import bright_lilim, redeemable
@@ -49,16 +49,24 @@ def offer_acts(s, t, p):
 
 @njit(cache=True)
 def essence_short(s, t, p):
-    """1 if a card of p's hand could be played now (``allowed``, on a target:
-    ``offer_targets``) but costs more Essence than p has left (essence.card_cost):
-    Essence, not the rules, keeps it in hand; else 0.  Asked as the Acts end."""
+    """1 if a card of p's hand could be played now (``playable``) but costs more
+    Essence than p has left (essence.card_cost): Essence, not the rules, keeps
+    it in hand; else 0.  Asked as the Acts end."""
     for c in hand(s, p):
-        if allowed(s, t, p, c) and card_cost(s, t, p, c) > s.S[p, S_ESSENCE]:
-            clear(s)
-            offer_targets(s, t, p, c)
-            if n_options(s) > 0:
-                return 1
+        if card_cost(s, t, p, c) > s.S[p, S_ESSENCE] and playable(s, t, p, c):
+            return 1
     return 0
+
+
+@njit(cache=True)
+def playable(s, t, p, c):
+    """May p play card c of its hand on some target, Essence aside (``allowed``,
+    ``offer_targets``)?  It overwrites the options listed."""
+    if not allowed(s, t, p, c):
+        return False
+    clear(s)
+    offer_targets(s, t, p, c)
+    return n_options(s) > 0
 
 
 @njit(cache=True)
@@ -129,8 +137,9 @@ def offer_personal_act(s, t, p, c):
 @njit(cache=True)
 def offer_holders(s, t, p, c):
     """Loose Object or Tool c: leave it (row 0), or give it to each of p's Beings
-    in its realm that may hold it."""
+    in its realm that may hold it (points.subject: c)."""
     clear(s)
+    about(s, c)
     offer(s, -1, -1)
     realm = realm_of(s, s.I[c, F_LOC])
     for i in beings_in_play(s):

@@ -7,8 +7,8 @@ What may be played, and on whom, is ``act_targets``'; the seat's agent chooses.
 """
 from numba import njit
 
-from ...agents.innomine.decide import decide
-from ...agents.points import about, clear, n_options, offer
+from ...agents.innomine.decide import decide, named, picked, wants_options
+from ...agents.points import about, clear, offer
 from .act_targets import loose, offer_acts, offer_holders
 from .beings import attach, into_realm
 from .decisions import ACT, GIVE_OBJECT, SENESCHAL_TETHER
@@ -27,15 +27,20 @@ from .vocabulary import E_STEAL_TETHER, PERSONAL_ACT, RANK, SENESCHAL, SERVITOR
 def acts_phase(s, t, p):
     """Phase 5 for seat p: its Artifacts come back and loose Objects may be
     given; then, card by card, its agent chooses an Act among the legal ones
-    (act_targets.offer_acts), until it chooses to stop."""
+    (act_targets.offer_acts), until it chooses to stop.  A scripted style
+    names its card without the list (decide.wants_options)."""
     recall_artifacts(s, t, p)
     give_loose_objects(s, t, p)
     for _ in range(2 * HAND_SIZE + 8):
-        offer_acts(s, t, p)
-        k = decide(s, t, p, ACT)
-        if k == 0:
+        if wants_options(s, p, ACT):
+            offer_acts(s, t, p)
+            k = decide(s, t, p, ACT)
+            c, target = s.opt[k, 0], s.opt[k, 1]
+        else:
+            c, target = named(s, t, p, ACT)
+        if c < 0:
             return
-        play_card(s, t, p, s.opt[k, 0], s.opt[k, 1])
+        play_card(s, t, p, c, target)
 
 
 @njit(cache=True)
@@ -63,13 +68,20 @@ def play_card(s, t, p, c, target):
 @njit(cache=True)
 def give_loose_objects(s, t, p):
     """Each loose Object or Tool p may give (act_targets.loose) goes to the Being
-    of its realm that p's agent chooses, or stays where it is."""
+    of its realm that p's agent chooses, or stays where it is.  A scripted
+    style names the Being without the list (decide.wants_options)."""
     for c in others_in_play(s):
-        if loose(s, t, c, p):
+        if not loose(s, t, c, p):
+            continue
+        if wants_options(s, p, GIVE_OBJECT):
             offer_holders(s, t, p, c)
-            k = decide(s, t, p, GIVE_OBJECT)
-            if k > 0:
-                attach(s, t, c, s.opt[k, 1], p)
+            h = s.opt[decide(s, t, p, GIVE_OBJECT), 1]
+        else:
+            clear(s)
+            about(s, c)
+            h = named(s, t, p, GIVE_OBJECT)[1]
+        if h >= 0:
+            attach(s, t, c, h, p)
 
 
 @njit(cache=True)
@@ -82,6 +94,4 @@ def _tether_for(s, t, i, p):
     for l in others_in_play(s):
         if is_tether(s, t, l) and s.I[l, F_CTRL] == p:
             offer(s, l, -1)
-    if n_options(s) == 0:
-        return -1
-    return s.opt[0 if n_options(s) == 1 else decide(s, t, p, SENESCHAL_TETHER), 0]
+    return picked(s, t, p, SENESCHAL_TETHER, -1)

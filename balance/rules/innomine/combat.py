@@ -21,7 +21,7 @@ Attuned Human anywhere on Earth (I70).
 """
 from numba import njit
 
-from ...agents.innomine.decide import decide, named, wants_options
+from ...agents.innomine.decide import decide, named, picked, wants_options
 from ...agents.points import about, clear, n_options, offer
 
 from ...sim.seeding import DICE, below, d6
@@ -336,7 +336,7 @@ def fight(s, t, lead, target):
         _defenders_from_afar(s, t, L, target)
         r = defense_act(s, t, q, L, target, r)
         s.g[G_FIGHT_TYPE] = r
-    if able_count(s, t, ATTACKING) > 0:
+    if any_able(s, t, ATTACKING):
         _rounds(s, t, L, r, p, q)
     if tracing(s):
         log(s, -1, -1, -1, T_COMBAT_END, _field(s, t))
@@ -455,7 +455,7 @@ def _gather_attackers(s, t, p, L, r):
             for j in beings_in_play(s):
                 if may_join(s, t, j, p, L, r) and may_harm(s, t, j, target):
                     offer(s, j, -1)
-            j = -1 if n_options(s) == 1 else s.opt[decide(s, t, p, JOIN_ATTACK), 0]
+            j = picked(s, t, p, JOIN_ATTACK, -1)
         else:
             j = named(s, t, p, JOIN_ATTACK)[0]
         if j < 0:
@@ -470,8 +470,8 @@ def may_join(s, t, j, p, L, r):
     (_gather_attackers, whatever the target): p's, out of combat, with an
     action left, able, in L's realm ("Attackers anywhere in the realm may join
     it", I13) and able to do harm in that combat (can_fight_in)."""
-    return (is_being(s, t, j) and s.I[j, F_FIGHT] < 0 and s.I[j, F_CTRL] == p and s.I[j, F_ACTS] > 0
-            and can_act(s, t, j) and realm_of(s, s.I[j, F_LOC]) == realm_of(s, L) and can_fight_in(s, t, j, r))
+    return (s.I[j, F_CTRL] == p and s.I[j, F_FIGHT] < 0 and s.I[j, F_ACTS] > 0 and can_act(s, t, j)
+            and realm_of(s, s.I[j, F_LOC]) == realm_of(s, L) and can_fight_in(s, t, j, r))
 
 
 @njit(cache=True)
@@ -495,7 +495,7 @@ def may_defend_at(s, t, j, q, L, target, r):
     manifest (not a rider, I60), one that may take part in that type
     (combat_types.may_fight_in) -- not a Cherub whose Fear keeps it from
     Defending ``target`` (attunement.may_defend)."""
-    return (j != target and is_being(s, t, j) and s.I[j, F_FIGHT] < 0 and s.I[j, F_CTRL] == q
+    return (s.I[j, F_CTRL] == q and j != target and s.I[j, F_FIGHT] < 0
             and (s.I[j, F_LOC] == L or may_move_freely(s, t, j, L)) and can_act(s, t, j)
             and may_defend(s, t, j, target) and s.I[j, F_HOST] < 0 and may_fight_in(s, t, j, r)
             and kept_its_action(s, j))
@@ -571,17 +571,18 @@ def _field(s, t):
     both: 3 at the round limit, 5 after a round of nothing but Waits, I20)."""
     if s.g[G_WINNER] >= 0:
         return 4
-    field = (1 if able_count(s, t, ATTACKING) > 0 else 0) + (2 if able_count(s, t, DEFENDING) > 0 else 0)
+    field = (1 if any_able(s, t, ATTACKING) else 0) + (2 if any_able(s, t, DEFENDING) else 0)
     return 5 if field == 3 and s.g[G_ROUND] < MAX_ROUNDS else field
 
 
 @njit(cache=True)
-def able_count(s, t, side):
-    n = 0
+def any_able(s, t, side):
+    """Is a Being on ``side`` of the combat still able (beings.can_act)?  The
+    rounds go on while both sides have one (``_rounds``)."""
     for j in fighters(s):
         if s.I[j, F_FIGHT] == side and can_act(s, t, j):
-            n += 1
-    return n
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -670,7 +671,7 @@ def _rounds(s, t, L, r, p, q):
             _resolve(s, t, order[k], what[k], whom[k], L, r)
             m, acts = _play_acts(s, t, L, r, p, q, order, what, whom, n, m, n, k + 1, acts)
         _end_of_round(s, t, L)
-        if (s.g[G_WINNER] >= 0 or able_count(s, t, ATTACKING) == 0 or able_count(s, t, DEFENDING) == 0
+        if (s.g[G_WINNER] >= 0 or not any_able(s, t, ATTACKING) or not any_able(s, t, DEFENDING)
                 or _stood_still(what, n, m)):
             return
 
@@ -927,7 +928,7 @@ def _reinforce(s, t, L, r, x, side, order, m, acts):
     if not listing and not _any_sendable(s, t, x, L, r, side):
         return m, acts & ~(REINFORCE << side)
     _reinforcements(s, t, x, L, r, side)
-    l = s.opt[0 if n_options(s) == 1 else decide(s, t, x, REINFORCEMENTS_FROM), 0]
+    l = picked(s, t, x, REINFORCEMENTS_FROM, -1)
     play_act(s, t, x, card, -1)
     j = _send(s, t, x, L, r, side, l)
     while j >= 0:
@@ -948,9 +949,7 @@ def _send(s, t, x, L, r, side, l):
     for j in beings_in_play(s):
         if s.I[j, F_LOC] == l and _sendable(s, t, j, x, L, r, side):
             offer(s, j, l)
-    if n_options(s) == 1:
-        return -1
-    return s.opt[decide(s, t, x, SEND_BEING), 0]
+    return picked(s, t, x, SEND_BEING, -1)
 
 
 @njit(cache=True)
@@ -1265,9 +1264,7 @@ def retreat_to(s, t, i, L):
         c = t.C[s.I[l, F_DESIGN], D_CTYPE]
         if s.I[l, F_ZONE] == Z_PLAY and s.I[l, F_LOC] == g and (c == TETHER or c == LOCATION) and l != L:
             offer(s, l, -1)
-    if n_options(s) == 0:
-        return L
-    return s.opt[0 if n_options(s) == 1 else decide(s, t, s.I[i, F_CTRL], RETREAT_TO), 0]
+    return picked(s, t, s.I[i, F_CTRL], RETREAT_TO, L)
 
 
 @njit(cache=True)

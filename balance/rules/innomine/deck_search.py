@@ -5,7 +5,7 @@ the opposing Band" (the Fall, I48; Redemption, I55).  The searching seat's agent
 takes one of the cards the search may find (decisions.SEARCH_PICK)."""
 from numba import njit
 
-from ...agents.innomine.decide import decide
+from ...agents.innomine.decide import asked
 from ...agents.points import n_options, offer
 from .decisions import SEARCH_PICK
 from .decks import deck_card, deck_count, take_card
@@ -50,7 +50,7 @@ def take_found(s, t, p, which):
         found += s.opt[r, 0] >= 0
     if found == 0:
         return -1
-    j = 0 if n_options(s) == 1 else decide(s, t, p, SEARCH_PICK)
+    j = asked(s, t, p, SEARCH_PICK)
     if s.opt[j, 0] < 0:
         return -1
     return take_card(s, s.opt[j, 1], which, s.opt[j, 0])

@@ -8,8 +8,8 @@ any cards in play."
 """
 from numba import njit
 
-from ...agents.innomine.decide import decide
-from ...agents.points import about, clear, n_options, offer
+from ...agents.innomine.decide import decide, picked
+from ...agents.points import about, clear, offer
 from .animals import is_mortal
 from .beings import effect_param, effect_sum, find_effect, is_being
 from .combat import location_damage
@@ -143,7 +143,7 @@ def first_aid(s, t, p):
         for j in beings_in_play(s):
             if s.I[j, F_LOC] == s.I[i, F_LOC] and is_being(s, t, j) and s.I[j, F_DMG + CORPOREAL] > 0:
                 offer(s, j, -1)
-        j = -1 if n_options(s) == 1 else s.opt[decide(s, t, s.I[i, F_CTRL], FIRST_AID), 0]
+        j = picked(s, t, s.I[i, F_CTRL], FIRST_AID, -1)
         if j >= 0:
             n = min(s.I[j, F_DMG + CORPOREAL], effect_param(s, t, c, E_FIRST_AID, 1))
             s.I[j, F_DMG + CORPOREAL] -= n

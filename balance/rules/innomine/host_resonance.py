@@ -29,8 +29,8 @@ Bound rolls are traced as what they are, not as Influence.  Readings: I60-I64.
 """
 from numba import njit
 
-from ...agents.innomine.decide import decide
-from ...agents.points import about, clear, n_options, offer
+from ...agents.innomine.decide import picked
+from ...agents.points import about, clear, offer
 
 from .beings import is_being, send_home
 from .decisions import RIDER_HOST
@@ -105,9 +105,7 @@ def new_host(s, t, r, here):
         if (can_host(s, t, r, h) and realm_of(s, s.I[h, F_LOC]) == loc_earth(s)
                 and (not here or s.I[h, F_LOC] == s.I[r, F_LOC])):
             offer(s, h, -1)
-    if n_options(s) == 1:
-        return -1
-    return s.opt[decide(s, t, s.I[r, F_CTRL], RIDER_HOST), 0]
+    return picked(s, t, s.I[r, F_CTRL], RIDER_HOST, -1)
 
 
 @njit(cache=True)

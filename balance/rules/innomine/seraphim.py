@@ -20,7 +20,7 @@ Tethers (agents/innomine/actions._best_move).
 """
 from numba import njit
 
-from ...agents.innomine.decide import decide
+from ...agents.innomine.decide import decide, picked
 from ...agents.points import about, clear, n_options, offer
 
 from ...sim.seeding import DICE, below, d6
@@ -125,9 +125,7 @@ def _pick_facedown(s, t, i, p, q):
     for c in range(s.I.shape[0]):
         if s.I[c, F_ZONE] == Z_FACEDOWN and s.I[c, F_OWNER] == q:
             offer(s, c, -1)
-    if n_options(s) == 0:
-        return -1
-    return s.opt[0 if n_options(s) == 1 else decide(s, t, p, VIEW_PICK), 0]
+    return picked(s, t, p, VIEW_PICK, -1)
 
 
 @njit(cache=True)
@@ -136,7 +134,7 @@ def _too_much_truth(s, t, i, p, q):
     TRUTH_PICK), unless p has the Seraph lie for a note of Dissonance (LIE):
     p "may prevent this by having the Seraph lie"."""
     offer_truths(s, i, p)
-    c = s.opt[0 if n_options(s) == 1 else decide(s, t, q, TRUTH_PICK), 0]
+    c = picked(s, t, q, TRUTH_PICK, -1)
     if c < 0:
         return
     clear(s)

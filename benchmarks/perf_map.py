@@ -1,10 +1,12 @@
 """A flat profile of the compiled kernel, function by function, under Linux ``perf``.
 
-numba's machine code lives in anonymous memory, so perf cannot name it.  This script keeps the
-object code numba loads for ``game.simulate_pairs`` (from its cache or a fresh compile), reads its
-symbols with ``nm``, and writes them at their load addresses to ``/tmp/perf-<pid>.map``, the file
-perf reads for JIT code; then it plays N games of Gabriel vs Belial at threshold 5.  Functions
-LLVM inlined are counted in their callers.  From the project root:
+numba's machine code lives in anonymous memory, so perf cannot name it.  This script, run from
+a tree's root (a worktree's too), keeps the object code numba loads for ``game.simulate_pairs``
+(from its cache or a fresh compile), reads its symbols with ``nm``, and writes them at their load
+addresses to ``/tmp/perf-<pid>.map``, the file perf reads for JIT code; then it plays N games of
+Gabriel vs Belial at threshold 5, influencer against influencer unless two more arguments name
+other styles (``READINGS='{"protection": "new_combat"}'`` in the environment sets readings).
+Functions LLVM inlined are counted in their callers.  From the project root:
 
     NUMBA_CACHE_DIR=.numba_cache perf record -e cpu-clock -F 2000 -o /tmp/perf.data \\
         .venv/bin/python benchmarks/perf_map.py 4000
@@ -12,12 +14,14 @@ LLVM inlined are counted in their callers.  From the project root:
 
 (the ``grep`` keeps the kernel's symbols; the rest is the interpreter starting up).
 """
+import json
 import os
 import subprocess
 import sys
 import time
 
-from numba.core import codegen
+sys.path[0] = os.getcwd()    # the tree it is run in, not benchmarks/, whose coverage.py numba would import
+from numba.core import codegen  # noqa: E402
 
 _OBJECTS = {}
 _load_object = codegen.CPUCodeLibrary._object_getbuffer_hook.__func__
@@ -53,8 +57,10 @@ def write_map(path_o="/tmp/kernel.o"):
     return len(syms)
 
 
-def main(n):
-    m = prepare("decks/gabriel.toml", "decks/belial.toml")
+def main(n, policy_a="influencer", policy_b="influencer"):
+    readings = json.loads(os.environ.get("READINGS", "null"))
+    m = prepare("decks/gabriel.toml", "decks/belial.toml", policy_a, policy_b,
+                **({"readings": readings} if readings else {}))
     play_range(m, 1, 0, 20)                       # compile or load, and keep the object code
     print(f"{write_map()} symbols mapped", file=sys.stderr)
     t0 = time.process_time()
@@ -63,4 +69,4 @@ def main(n):
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 4000)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 4000, *sys.argv[2:4])

@@ -464,7 +464,7 @@ def _gather_attackers(s, t, p, L, r):
         _log_join(s, j, L, ATTACKING)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def may_join(s, t, j, p, L, r):
     """May Being j join an attack of seat p's at L in a combat of type r
     (_gather_attackers, whatever the target): p's, out of combat, with an
@@ -488,7 +488,7 @@ def _gather_defenders(s, t, q, L, target, r):
             _log_join(s, j, L, DEFENDING)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def may_defend_at(s, t, j, q, L, target, r):
     """May Being j Defend ``target`` of seat q's at L in a combat of type r?
     Seat q's, out of combat, at L or free to move there (a Djinn, I65), able,

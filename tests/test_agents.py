@@ -20,8 +20,8 @@ from balance.agents.points import D_FORCED, N_DEC
 from balance.errors import InputError
 from balance.rules.innomine import decisions
 from balance.rules.innomine import state as S
-from balance.rules.innomine.act_targets import offer_acts, offer_holders
-from balance.rules.innomine.acts import play_card
+from balance.rules.innomine.act_targets import offer_acts, offer_holders, offer_new_holders
+from balance.rules.innomine.acts import move_objects, play_card
 from balance.rules.innomine.action_options import offer_actions
 from balance.rules.innomine.beings import attach
 from balance.rules.innomine.combat import (
@@ -46,6 +46,7 @@ from balance.rules.innomine.decisions import (
     DECLARE,
     DEFEND,
     GIVE_OBJECT,
+    MOVE_OBJECT,
     HAB_AGAIN,
     HAB_INFLUENCED,
     HAB_NOTE,
@@ -144,6 +145,41 @@ def test_a_loose_object_is_offered_to_every_being_of_its_realm_and_the_random_ag
     assert sorted(options(s)) == sorted([(-1, -1), (gun, tamiel), (gun, azra)])
     counts = random_counts(b, GABRIEL, GIVE_OBJECT, 3)
     assert chisquare(counts).pvalue > 1e-3, counts
+
+
+def test_soldekais_text_offers_an_object_to_each_other_servitor_of_fire_and_the_random_agent_takes_each_alike():
+    """Soldekai: "all angels controlled by Gabriel gain the game text 'Objects
+    attached to this Servitor may be attached to a different Servitor of Fire
+    during the Acts phase.'"  A Flaming Sword on Tamiel on Earth may stay, or go
+    to Hadriel in Heaven or to Soldekai -- not to Belial's Grasch beside it; it
+    goes where the random agent says; without Soldekai in play it stays."""
+    b = Board()
+    b.clear_board()
+    s = b.s
+    tamiel = b.put(GABRIEL, "Tamiel", b.earth)
+    hadriel = b.put(GABRIEL, "Hadriel", b.realm(GABRIEL))
+    soldekai = b.put(GABRIEL, "Soldekai", b.realm(GABRIEL))
+    b.put(BELIAL, "Grasch", b.earth)
+    sword = b.take(GABRIEL, "Flaming Sword")
+    attach(s, b.t, sword, tamiel, GABRIEL)
+    offer_new_holders(s, b.t, GABRIEL, sword)
+    assert sorted(options(s)) == sorted([(-1, -1), (sword, hadriel), (sword, soldekai)])
+    counts = random_counts(b, GABRIEL, MOVE_OBJECT, 3)
+    assert chisquare(counts).pvalue > 1e-3, counts
+    held = []
+    for _ in range(300):
+        before = s.I[sword, S.F_ATT]
+        move_objects(s, b.t, GABRIEL)
+        after = s.I[sword, S.F_ATT]
+        held.append(after)
+        assert sword in s.I[after, S.F_ATTS:S.F_ATTS + s.I[after, S.F_NATT]]
+        assert before == after or sword not in s.I[before, S.F_ATTS:S.F_ATTS + s.I[before, S.F_NATT]]
+    assert set(held) == {tamiel, hadriel, soldekai}
+    s.I[soldekai, S.F_ZONE] = S.Z_REMOVED
+    at = s.I[sword, S.F_ATT]
+    for _ in range(50):
+        move_objects(s, b.t, GABRIEL)
+        assert s.I[sword, S.F_ATT] == at
 
 
 def test_the_actions_offered_are_every_legal_one_and_the_random_agent_takes_each_alike():

@@ -27,6 +27,7 @@ from ...rules.innomine.decisions import (
     RETREAT_TO,
     RIDER_HOST,
     LIE,
+    MOVE_OBJECT,
     SEARCH_PICK,
     SEND_BEING,
     SEND_REINFORCEMENTS,
@@ -131,6 +132,8 @@ def scripted_choice(s, t, p, kind):
         return send_all()
     if kind == FIRST_AID:
         return choose_first_aid(s, t, p)
+    if kind == MOVE_OBJECT:
+        return keep_objects()
     raise ValueError("no scripted chooser for this decision kind")
 
 
@@ -149,6 +152,13 @@ def send_all():
     """SEND_BEING: every Being Send Reinforcements may move goes, in play order
     (the first offered, until none is left)."""
     return 1
+
+
+@njit(cache=True)
+def keep_objects():
+    """MOVE_OBJECT: every Object stays with the angel it was given to, as with
+    every style before Soldekai's text was played."""
+    return 0
 
 
 @njit(cache=True)

@@ -1,6 +1,6 @@
 """What may be played in Phase 5, Act, and on whom (rulebook, "The Game Turn"
-and "Other Cards in Detail"): the legal options of the decision kinds ACT and
-GIVE_OBJECT.
+and "Other Cards in Detail"): the legal options of the decision kinds ACT,
+GIVE_OBJECT and MOVE_OBJECT.
 
 "Play any Acts you may have in your hand that you wish to play [...] Servitors
 are played in their Home Realm.  Songs, Objects, and Ranks are given to Beings.
@@ -146,6 +146,27 @@ def offer_holders(s, t, p, c):
         if (s.I[i, F_CTRL] == p and is_being(s, t, i) and realm_of(s, s.I[i, F_LOC]) == realm
                 and can_hold(s, t, i, c)):
             offer(s, c, i)
+
+
+@njit(cache=True)
+def offer_new_holders(s, t, p, c):
+    """Object c, on a Servitor of Fire of p's (Soldekai's text): it stays (row
+    0), or goes to each other Servitor of Fire of p's that may hold it
+    (points.subject: c)."""
+    clear(s)
+    about(s, c)
+    offer(s, -1, -1)
+    for j in beings_in_play(s):
+        if j != s.I[c, F_ATT] and of_fire(s, t, j, p) and can_hold(s, t, j, c):
+            offer(s, c, j)
+
+
+@njit(cache=True)
+def of_fire(s, t, i, p):
+    """Is Being i a Servitor of Fire of p's, as Soldekai's text names them: a
+    Servitor p controls and owns, an angel of p's own Superior?"""
+    return (s.I[i, F_CTRL] == p and s.I[i, F_OWNER] == p and is_being(s, t, i)
+            and t.C[s.I[i, F_DESIGN], D_CTYPE] == SERVITOR)
 
 
 @njit(cache=True)

@@ -7,20 +7,33 @@ What may be played, and on whom, is ``act_targets``'; the seat's agent chooses.
 """
 from numba import njit
 
-from ...agents.innomine.decide import decide, named, picked, wants_options
+from ...agents.innomine.decide import asked, decide, named, picked, wants_options
 from ...agents.points import about, clear, offer
-from .act_targets import loose, offer_acts, offer_holders
-from .beings import attach, into_realm
-from .decisions import ACT, GIVE_OBJECT, SENESCHAL_TETHER
+from .act_targets import loose, of_fire, offer_acts, offer_holders, offer_new_holders
+from .beings import attach, detach, find_effect, has_text, into_realm, is_being
+from .decisions import ACT, GIVE_OBJECT, MOVE_OBJECT, SENESCHAL_TETHER
 from .draw import mark
 from .effects import apply_immediate, play_facedown
 from .essence import card_cost, pay
 from .objects import recall_artifacts
-from .state import F_DESIGN, F_TIE, F_CTRL, HAND_SIZE, S_MASK_PLAYED, Z_DISCARD, F_ZONE, log, others_in_play
-from .tables import D_CTYPE, D_KIND
+from .state import (
+    F_ATT,
+    F_CTRL,
+    F_DESIGN,
+    F_TIE,
+    F_ZONE,
+    HAND_SIZE,
+    S_MASK_PLAYED,
+    Z_DISCARD,
+    Z_PLAY,
+    beings_in_play,
+    log,
+    others_in_play,
+)
+from .tables import D_CTYPE, D_KIND, in_game
 from .tethers import is_tether
 from .trace import T_PLAY
-from .vocabulary import E_STEAL_TETHER, PERSONAL_ACT, RANK, SENESCHAL, SERVITOR
+from .vocabulary import E_MOVE_OBJECTS, E_STEAL_TETHER, OBJECT, PERSONAL_ACT, RANK, SENESCHAL, SERVITOR
 
 
 @njit(cache=True)
@@ -31,6 +44,7 @@ def acts_phase(s, t, p):
     names its card without the list (decide.wants_options)."""
     recall_artifacts(s, t, p)
     give_loose_objects(s, t, p)
+    move_objects(s, t, p)
     for _ in range(2 * HAND_SIZE + 8):
         if wants_options(s, p, ACT):
             offer_acts(s, t, p)
@@ -82,6 +96,37 @@ def give_loose_objects(s, t, p):
             h = named(s, t, p, GIVE_OBJECT)[1]
         if h >= 0:
             attach(s, t, c, h, p)
+
+
+@njit(cache=True)
+def move_objects(s, t, p):
+    """Soldekai: "While Soldekai is in play, all angels controlled by Gabriel
+    gain the game text 'Objects attached to this Servitor may be attached to a
+    different Servitor of Fire during the Acts phase.'"  While a Being p
+    controls has that text (effect ``move_objects``), each Object on a Servitor
+    of Fire of p's that has game text (I60) may go to another, as p's agent
+    chooses (MOVE_OBJECT, act_targets.offer_new_holders); each Object once a phase."""
+    if not in_game(t, E_MOVE_OBJECTS) or not _moves_objects(s, t, p):
+        return
+    for c in others_in_play(s):
+        h = s.I[c, F_ATT]
+        if (s.I[c, F_ZONE] != Z_PLAY or h < 0 or t.C[s.I[c, F_DESIGN], D_CTYPE] != OBJECT
+                or not of_fire(s, t, h, p) or not has_text(s, h)):
+            continue
+        offer_new_holders(s, t, p, c)
+        j = s.opt[asked(s, t, p, MOVE_OBJECT), 1]
+        if j >= 0:
+            detach(s, c)
+            attach(s, t, c, j, p)
+
+
+@njit(cache=True)
+def _moves_objects(s, t, p):
+    """Does a Being p controls have Soldekai's text (effect ``move_objects``)?"""
+    for i in beings_in_play(s):
+        if s.I[i, F_CTRL] == p and is_being(s, t, i) and find_effect(s, t, i, E_MOVE_OBJECTS) >= 0:
+            return True
+    return False
 
 
 @njit(cache=True)

@@ -10,7 +10,7 @@ from numba import njit
  CALABITE_NOTE, COMBAT_TYPE, DEFENSE_ACT, JOIN_ATTACK, DEFEND, DECLARE, SEND_REINFORCEMENTS, PIT_TRAP,
  RETREAT_TO, LEADER, SONG_TARGET, RIDER_HOST, HABBALITE_FAILURE, GULLIBILITY_PICK, GULLIBILITY_ROLL,
  REINFORCEMENTS_FROM, SEARCH_PICK, SENESCHAL_TETHER, VIEW_PICK, TRUTH_PICK, LIE, SEND_BEING,
- FIRST_AID) = range(32)
+ FIRST_AID, MOVE_OBJECT) = range(33)
 DECISIONS = {
     "act": "Phase 5: play card a of the hand on target b (-1: none), or stop (row 0)",
     "give_object": "Phase 5: give loose Object a to Being b of its realm, or leave it (row 0)",
@@ -64,6 +64,8 @@ DECISIONS = {
     "send_being": "Send Reinforcements from Location b: Being a goes too (rows 1 on), or no more (row 0, a = -1)",
     "first_aid": "First Aid of Being points.subject at the end of a turn: Being a at its Location loses a Corporeal "
                  "damage counter (rows 1 on), or none (row 0, a = -1)",
+    "move_object": "Phase 5, Soldekai's text: Object a, on a Servitor of Fire, goes to Servitor of Fire b (rows 1 on), "
+                   "or stays (row 0, a = -1)",
 }
 HAB_NOTE, HAB_INFLUENCED, HAB_AGAIN = range(3)     # what a HABBALITE_FAILURE row's a is
 

@@ -152,6 +152,9 @@ E_ATTUNE_TETHER, E_DEFEND_ANYWHERE, E_STAY_IN_DYING_HOST, E_REACH_EARTH = 49, 50
 # Phase 7: "Players discard cards in their hand above 7, modified by any cards in
 # play" (I23).
 E_HAND_SIZE = 53
+# Soldekai: "all angels controlled by Gabriel gain the game text 'Objects attached to this
+# Servitor may be attached to a different Servitor of Fire during the Acts phase.'"
+E_MOVE_OBJECTS = 54
 
 _OP = {"ge": 0, "gt": 1}
 _TARGETS = {"humans": 0, "beings": 1, "servitors": 2, "enemies": 3}
@@ -194,6 +197,7 @@ EFFECTS = {
     "restrict_influenced": (E_RESTRICT_INFLUENCED, []),
     "nature_immune": (E_NATURE_IMMUNE, []),
     "share_ranks": (E_SHARE_RANKS, []),
+    "move_objects": (E_MOVE_OBJECTS, []),
     "attack_bonus": (E_ATTACK_BONUS, [("realm", REALMS, "corporeal"), ("amount", "int", 1)]),
     "reliquary": (E_RELIQUARY, [("amount", "int", None)]),
     "skill_bonus": (E_SKILL_BONUS, [("amount", "int", 1)]),

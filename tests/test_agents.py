@@ -16,7 +16,7 @@ from scipy.stats import chisquare
 
 from balance.agents.innomine.search import searched_turn
 from balance.agents.kinds import A_CHECK, A_KIND, A_SEARCHED, SCRIPTED
-from balance.agents.points import D_FORCED, N_DEC
+from balance.agents.points import D_FORCED, N_DEC, clear
 from balance.errors import InputError
 from balance.rules.innomine import decisions
 from balance.rules.innomine import state as S
@@ -45,6 +45,7 @@ from balance.rules.innomine.decisions import (
     COMBAT_TYPE,
     DECLARE,
     DEFEND,
+    END_EFFECT,
     GIVE_OBJECT,
     MOVE_OBJECT,
     HAB_AGAIN,
@@ -69,9 +70,10 @@ from balance.rules.innomine.decisions import (
     ability_b,
     pack,
 )
+from balance.rules.innomine.deck_search import offer_copies
 from balance.rules.innomine.decks import deck_card, deck_count
-from balance.rules.innomine.effects import search_location, search_tool
-from balance.rules.innomine.end_turn import first_aid
+from balance.rules.innomine.effects import search_location, search_skill, search_tool
+from balance.rules.innomine.end_turn import FIRST_AID_TEXT, LOCATION_DAMAGE, _end_effect, first_aid, offer_end_effects
 from balance.rules.innomine.fall import bring_band
 from balance.rules.innomine.host_resonance import new_host
 from balance.rules.innomine.information import resample_unseen
@@ -437,6 +439,53 @@ def test_whom_first_aid_heals_is_offered_and_the_random_agent_takes_each_alike()
     assert options(s)[0] == (-1, -1) and sorted(options(s)[1:]) == sorted((j, -1) for j in here)
     assert [int(I[j, S.F_DMG + CORPOREAL]) for j in hurt] == [1, 1, 1, 1]
     assert chisquare(random_counts(b, GABRIEL, FIRST_AID, 4)).pvalue > 1e-3
+
+
+def test_the_skill_a_computer_copies_is_the_agents_pick():
+    """Computer: "search through Repository for a copy of any Skill they have
+    and attach": Vashka, holding a Computer, Acting and Spin, may copy either
+    Skill (one row a design), and the random agent takes each alike; the copy
+    leaves the Repository for Vashka."""
+    b = Board(decks=("nybbas", "gabriel"))
+    b.clear_board()
+    s = b.s
+    vashka = b.put(BELIAL, "Vashka", b.earth)
+    for name in ("Computer", "Acting", "Spin"):
+        attach(s, b.t, b.take(BELIAL, name), vashka, BELIAL)
+    clear(s)
+    offer_copies(s, b.t, vashka, BELIAL)
+    assert sorted(b.compiled.names[s.I[c, S.F_DESIGN]] for c, _ in options(s)) == ["Acting", "Spin"]
+    assert {q for _, q in options(s)} == {BELIAL}
+    assert chisquare(random_counts(b, BELIAL, SEARCH_PICK, 2)).pvalue > 1e-3
+    repo = deck_count(s, BELIAL, S.REPOSITORY)
+    assert search_skill(s, b.t, vashka)
+    assert deck_count(s, BELIAL, S.REPOSITORY) == repo - 1 and s.I[vashka, S.F_NATT] == 4
+
+
+def test_the_end_of_turn_effects_are_offered_in_any_order_and_the_order_matters():
+    """I21: effects at end of turn "occur now, in any order the player whose
+    turn is ending chooses": the four kinds are offered, then those left, and the
+    random agent takes each alike.  The order matters: Bucephel's First Aid
+    before Death Valley's damage leaves Pen Quinn, beside him there, a counter;
+    after it, none."""
+    b = Board()
+    s = b.s
+    offer_end_effects(s, 0)
+    assert options(s) == [(k, -1) for k in range(4)]
+    assert chisquare(random_counts(b, GABRIEL, END_EFFECT, 4)).pvalue > 1e-3
+    offer_end_effects(s, 0b0101)
+    assert options(s) == [(1, -1), (3, -1)]
+    left = []
+    for order in ((FIRST_AID_TEXT, LOCATION_DAMAGE), (LOCATION_DAMAGE, FIRST_AID_TEXT)):
+        b = Board()
+        b.clear_board()
+        valley = b.put(BELIAL, "Death Valley", b.earth)
+        b.put(GABRIEL, "Bucephel", valley)
+        pen = b.put(GABRIEL, "Pen Quinn", valley, ctrl=GABRIEL)
+        for k in order:
+            _end_effect(b.s, b.t, GABRIEL, k)
+        left.append(int(b.s.I[pen, S.F_DMG + CORPOREAL]))
+    assert left == [1, 0]
 
 
 def test_what_a_seraphs_table_shows_and_its_lie_are_offered_and_the_random_agent_takes_each_alike():

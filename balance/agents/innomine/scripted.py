@@ -9,6 +9,7 @@ from ...rules.innomine.decisions import (
     D666_AFTER,
     D666_BEFORE,
     DISCARD,
+    END_EFFECT,
     DECLARE,
     DEFEND,
     DEFENSE_ACT,
@@ -134,6 +135,8 @@ def scripted_choice(s, t, p, kind):
         return choose_first_aid(s, t, p)
     if kind == MOVE_OBJECT:
         return keep_objects()
+    if kind == END_EFFECT:
+        return fixed_order()
     raise ValueError("no scripted chooser for this decision kind")
 
 
@@ -158,6 +161,13 @@ def send_all():
 def keep_objects():
     """MOVE_OBJECT: every Object stays with the angel it was given to, as with
     every style before Soldekai's text was played."""
+    return 0
+
+
+@njit(cache=True)
+def fixed_order():
+    """END_EFFECT: the first kind left in the order the rules used before the
+    order was a choice (end_turn.END_EFFECTS, docs/rules.md I21)."""
     return 0
 
 

@@ -65,7 +65,7 @@ def playable(s, t, p, c):
     if not allowed(s, t, p, c):
         return False
     clear(s)
-    offer_targets(s, t, p, c)
+    offer_targets(s, t, p, c, True)
     return n_options(s) > 0
 
 
@@ -77,12 +77,13 @@ def allowed(s, t, p, c):
 
 
 @njit(cache=True)
-def offer_targets(s, t, p, c):
+def offer_targets(s, t, p, c, one=False):
     """Card c on each target it may take: a Servitor of p's side into its Home
     Realm; a Song, Skill, Rite, Rank or Object to each of p's Beings that may
     hold it (beings.can_hold), a cost-discount Object to a Tether p controls, a
     Seneschal only while p has a Tether ("necessary to produce Seneschals");
-    Personal Acts by their first effect (``offer_personal_act``)."""
+    Personal Acts by their first effect (``offer_personal_act``).  With ``one``,
+    an attachment's first target is enough (``playable``)."""
     d = s.I[c, F_DESIGN]
     ct = t.C[d, D_CTYPE]
     if ct == SERVITOR:
@@ -93,10 +94,14 @@ def offer_targets(s, t, p, c):
             for l in others_in_play(s):
                 if is_tether(s, t, l) and s.I[l, F_CTRL] == p:
                     offer(s, c, l)
+                    if one:
+                        return
         elif not (ct == RANK and t.C[d, D_KIND] == SENESCHAL and own_tether(s, t, p) < 0):
             for i in beings_in_play(s):
                 if s.I[i, F_CTRL] == p and is_being(s, t, i) and can_hold(s, t, i, c):
                     offer(s, c, i)
+                    if one:
+                        return
     elif ct == PERSONAL_ACT:
         offer_personal_act(s, t, p, c)
 

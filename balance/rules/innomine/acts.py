@@ -106,13 +106,15 @@ def move_objects(s, t, p):
     controls has that text (effect ``move_objects``), each Object on a Servitor
     of Fire of p's that has game text (I60) may go to another, as p's agent
     chooses (MOVE_OBJECT, act_targets.offer_new_holders); each Object once a phase."""
-    if not in_game(t, E_MOVE_OBJECTS) or not _moves_objects(s, t, p):
+    if not in_game(t, E_MOVE_OBJECTS):
         return
     for c in others_in_play(s):
         h = s.I[c, F_ATT]
         if (s.I[c, F_ZONE] != Z_PLAY or h < 0 or t.C[s.I[c, F_DESIGN], D_CTYPE] != OBJECT
                 or not of_fire(s, t, h, p) or not has_text(s, h)):
             continue
+        if not _moves_objects(s, t, p):     # asked only once an Object could pass: most turns none can
+            return
         offer_new_holders(s, t, p, c)
         j = s.opt[asked(s, t, p, MOVE_OBJECT), 1]
         if j >= 0:

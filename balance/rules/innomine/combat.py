@@ -257,7 +257,7 @@ def may_take_base_attack(s, t, actor, target, r):
     return may_fight_in(s, t, target, r)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def roll_card(s, t, i, r):
     """The card whose game text lets i roll for damage in a combat of type r
     (effect ``roll_damage``: the Gun), or -1."""
@@ -265,7 +265,7 @@ def roll_card(s, t, i, r):
     return c if c >= 0 and effect_param(s, t, c, E_ROLL_DAMAGE, 1) == r else -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def song_card(s, t, i, r):
     """The card whose game text lets i hurt Beings at its Location in a combat of
     type r (effect ``damage_location``: Song of Fire), if its controller can pay

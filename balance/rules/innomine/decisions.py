@@ -10,7 +10,7 @@ from numba import njit
  CALABITE_NOTE, COMBAT_TYPE, DEFENSE_ACT, JOIN_ATTACK, DEFEND, DECLARE, SEND_REINFORCEMENTS, PIT_TRAP,
  RETREAT_TO, LEADER, SONG_TARGET, RIDER_HOST, HABBALITE_FAILURE, GULLIBILITY_PICK, GULLIBILITY_ROLL,
  REINFORCEMENTS_FROM, SEARCH_PICK, SENESCHAL_TETHER, VIEW_PICK, TRUTH_PICK, LIE, SEND_BEING,
- FIRST_AID, MOVE_OBJECT) = range(33)
+ FIRST_AID, MOVE_OBJECT, END_EFFECT) = range(34)
 DECISIONS = {
     "act": "Phase 5: play card a of the hand on target b (-1: none), or stop (row 0)",
     "give_object": "Phase 5: give loose Object a to Being b of its realm, or leave it (row 0)",
@@ -52,7 +52,8 @@ DECISIONS = {
                         "or not (row 0)",
     "reinforcements_from": "Send Reinforcements played: the seat sends Beings from Location a, where it may send b "
                            "(send_being)",
-    "search_pick": "a search of a deck (the Tinkerer's, the Explorer's, a Prince's on a Fall or a Redemption, about "
+    "search_pick": "a search of a deck (the Tinkerer's, the Explorer's, a Prince's on a Fall or a Redemption, the "
+                   "Computer's, about "
                    "card points.subject): take card a of seat b's deck, a design's first copy; where the text says "
                    "\"may\" (the Fall), row 0 (a = -1) takes none",
     "seneschal_tether": "a Seneschal Rank given to Being points.subject is tied to Tether a, one the seat controls",
@@ -66,6 +67,8 @@ DECISIONS = {
                  "damage counter (rows 1 on), or none (row 0, a = -1)",
     "move_object": "Phase 5, Soldekai's text: Object a, on a Servitor of Fire, goes to Servitor of Fire b (rows 1 on), "
                    "or stays (row 0, a = -1)",
+    "end_effect": "Phase 7: the kind of end-of-turn effect that resolves next, a (end_turn.END_EFFECTS: Wait Rites, "
+                  "First Aid, Location damage, Tether theft), of those not resolved yet",
 }
 HAB_NOTE, HAB_INFLUENCED, HAB_AGAIN = range(3)     # what a HABBALITE_FAILURE row's a is
 

@@ -1,7 +1,8 @@
 """Searching a deck for a card of a kind: "search through their Events Deck for
 a Tool" (Tinkerer), "search the top 6 cards of any Events Deck for a non-Tether
 Location" (Explorer), a Prince who "may search their Repository for a demon of
-the opposing Band" (the Fall, I48; Redemption, I55).  The searching seat's agent
+the opposing Band" (the Fall, I48; Redemption, I55), "search through Repository
+for a copy of any Skill they have" (Computer).  The searching seat's agent
 takes one of the cards the search may find (decisions.SEARCH_PICK)."""
 from numba import njit
 
@@ -9,8 +10,9 @@ from ...agents.innomine.decide import asked
 from ...agents.points import n_options, offer
 from .decisions import SEARCH_PICK
 from .decks import deck_card, deck_count, take_card
-from .state import F_DESIGN
+from .state import F_ATTS, F_DESIGN, F_NATT, REPOSITORY
 from .tables import D_CTYPE, D_KIND
+from .vocabulary import SKILL
 
 
 @njit(cache=True)
@@ -29,6 +31,21 @@ def offer_found(s, t, q, which, ctype, kind, depth, most):
             return
         if t.C[d, D_CTYPE] == ctype and (kind < 0 or t.C[d, D_KIND] == kind) and not _offered_design(s, q, d):
             offer(s, c, q)
+
+
+@njit(cache=True)
+def offer_copies(s, t, i, q):
+    """Offer (card, q) for the first copy in seat q's Repository of each Skill
+    design Being i holds (Computer: "a copy of any Skill they have")."""
+    for a in range(s.I[i, F_NATT]):
+        d = s.I[s.I[i, F_ATTS + a], F_DESIGN]
+        if t.C[d, D_CTYPE] != SKILL or _offered_design(s, q, d):
+            continue
+        for k in range(deck_count(s, q, REPOSITORY)):
+            c = deck_card(s, q, REPOSITORY, k)
+            if s.I[c, F_DESIGN] == d:
+                offer(s, c, q)
+                break
 
 
 @njit(cache=True)

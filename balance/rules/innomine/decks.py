@@ -134,15 +134,6 @@ def take_card(s, p, which, i):
 
 
 @njit(cache=True)
-def search_repository(s, p, design):
-    """Take a copy of card design ``design`` out of p's Repository; -1 if none."""
-    for k in range(deck_count(s, p, REPOSITORY)):
-        if s.I[deck_card(s, p, REPOSITORY, k), F_DESIGN] == design:
-            return _remove_at(s, p, REPOSITORY, k)
-    return -1
-
-
-@njit(cache=True)
 def search_band(s, t, p, kind):
     """The first Servitor of ``kind`` in p's Repository, or -1 if there is none."""
     for k in range(deck_count(s, p, REPOSITORY)):

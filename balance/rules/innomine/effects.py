@@ -21,8 +21,7 @@ from .beings import (
 )
 from .combat import fire_song
 from .damage import damage_from, resolve_zero_hits
-from .deck_search import offer_found, take_found
-from .decks import search_repository
+from .deck_search import offer_copies, offer_found, take_found
 from .dissonance import uses_card
 from .humans import side_counter
 from .readings import R_FIRST_TOOL, reads
@@ -47,6 +46,7 @@ from .state import (
     F_TRAUMA,
     F_ZONE,
     EVENTS,
+    REPOSITORY,
     G_NEXT_TOKEN,
     MAX_ATT,
     S_ESSENCE,
@@ -102,7 +102,6 @@ from .vocabulary import (
     OBJECT,
     RITE,
     SERVITOR,
-    SKILL,
     TOOL,
 )
 
@@ -352,20 +351,21 @@ def token_tool(s, t, i, tool):
 @njit(cache=True)
 def search_skill(s, t, i):
     """Computer: "search through Repository for a copy of any Skill they have and
-    attach" it (to the holder, with the Computer).  A holder with every
+    attach" it (to the holder, with the Computer): the copy the controller's
+    agent takes (deck_search.offer_copies, SEARCH_PICK).  A holder with every
     attachment slot taken (MAX_ATT) cannot take the Skill, so it does not search:
     the card would leave the Repository and land nowhere."""
     p = s.I[i, F_CTRL]
     if s.I[i, F_NATT] >= MAX_ATT:
         return False
-    for a in range(s.I[i, F_NATT]):
-        d = s.I[s.I[i, F_ATTS + a], F_DESIGN]
-        if t.C[d, D_CTYPE] == SKILL:
-            c = search_repository(s, p, d)
-            if c >= 0:
-                attach(s, t, c, i, p)
-                return True
-    return False
+    clear(s)
+    about(s, i)
+    offer_copies(s, t, i, p)
+    c = take_found(s, t, p, REPOSITORY)
+    if c < 0:
+        return False
+    attach(s, t, c, i, p)
+    return True
 
 
 @njit(cache=True)

@@ -10,10 +10,16 @@ from numba import njit
 
 from ...agents.innomine.decide import decide, picked
 from ...agents.points import about, clear, offer
+
+# the kinds of end-of-turn text whose order the player chooses (END_EFFECT): Wait
+# Rites (Patience of Belial), First Aid, Location damage (Death Valley), Tether
+# theft (Dynamite Hit, Reconsecration)
+WAIT_RITES, FIRST_AID_TEXT, LOCATION_DAMAGE, TETHER_THEFT = range(4)
+END_EFFECTS = 4
 from .animals import is_mortal
 from .beings import effect_param, effect_sum, find_effect, is_being
 from .combat import location_damage
-from .decisions import DISCARD, FIRST_AID
+from .decisions import DISCARD, END_EFFECT, FIRST_AID
 from .damage import final_zero_hits, restore_ethereal
 from .dissonance import fade_notes, keep_oaths
 from .humans import side_counter, wake_dreamers
@@ -61,18 +67,13 @@ from .vocabulary import (
 
 @njit(cache=True)
 def end_turn(s, t, p):
-    """Phase 7 for seat p, in the order of docs/rules.md I21: end-of-turn text,
-    0-Hit checks, the Superiors' engagement condition and the Malakim's
-    continuous oaths, damage removal, Tether
-    calm, turns under Influence, dreaming Humans waking, Seraphim's encounters,
-    short Influence ends, discard, Trauma countdown with the fading of the notes
-    of Djinn's failed de-Attunes."""
-    wait_rites(s, t, p)
-    first_aid(s, t, p)
-    for l in others_in_play(s):
-        if s.I[l, F_ZONE] == Z_PLAY and (t.C[s.I[l, F_DESIGN], D_CTYPE] == TETHER or t.C[s.I[l, F_DESIGN], D_CTYPE] == LOCATION):
-            location_damage(s, t, l)
-    check_tether_theft(s, t)
+    """Phase 7 for seat p, in the order of docs/rules.md I21: end-of-turn text
+    in the order p's agent chooses (``end_of_turn_text``), 0-Hit checks, the
+    Superiors' engagement condition and the Malakim's continuous oaths, damage
+    removal, Tether calm, turns under Influence, dreaming Humans waking,
+    Seraphim's encounters, short Influence ends, discard, Trauma countdown with
+    the fading of the notes of Djinn's failed de-Attunes."""
+    end_of_turn_text(s, t, p)
     final_zero_hits(s, t)
     if s.g[G_WINNER] >= 0:
         return
@@ -95,6 +96,46 @@ def end_turn(s, t, p):
         s.I[i, F_DISCOUNT_USED] = 0
         if s.I[i, F_FADING] != 0:
             fade_notes(s, t, i)
+
+
+@njit(cache=True)
+def end_of_turn_text(s, t, p):
+    """"Effects that occur at end of turn occur now, in any order the player
+    whose turn is ending chooses": p's agent picks the kind that resolves next
+    (END_EFFECT, ``offer_end_effects``) until each has, each kind whole, all
+    before the 0-Hit checks (First Aid: "before any Hit checks are made")."""
+    done = 0
+    for _ in range(END_EFFECTS):
+        offer_end_effects(s, done)
+        k = picked(s, t, p, END_EFFECT, -1)
+        done |= 1 << k
+        _end_effect(s, t, p, k)
+
+
+@njit(cache=True)
+def offer_end_effects(s, done):
+    """The kinds of end-of-turn effect (END_EFFECTS) not in the bitmask ``done``:
+    row (kind, -1) each, in the engine's own order (I21)."""
+    clear(s)
+    for k in range(END_EFFECTS):
+        if (done >> k) & 1 == 0:
+            offer(s, k, -1)
+
+
+@njit(cache=True)
+def _end_effect(s, t, p, k):
+    """Resolve the end-of-turn effects of kind k (END_EFFECTS)."""
+    if k == WAIT_RITES:
+        wait_rites(s, t, p)
+    elif k == FIRST_AID_TEXT:
+        first_aid(s, t, p)
+    elif k == LOCATION_DAMAGE:
+        for l in others_in_play(s):
+            c = t.C[s.I[l, F_DESIGN], D_CTYPE]
+            if s.I[l, F_ZONE] == Z_PLAY and (c == TETHER or c == LOCATION):
+                location_damage(s, t, l)
+    else:               # TETHER_THEFT
+        check_tether_theft(s, t)
 
 
 @njit(cache=True)

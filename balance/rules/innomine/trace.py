@@ -278,8 +278,11 @@ SEARCH_WORDS = {
     D.LIE: ("letting {b} be viewed", "lying about {b}"),
     D.SEND_BEING: ("sending no more", "sending {a}"),
     D.FIRST_AID: ("healing no one", "healing {a}"),
+    D.MOVE_OBJECT: ("keeping the Object where it is", "moving {a} to {b}"),
+    D.END_EFFECT: ("the Wait Rites next", "First Aid next", "Location damage next", "Tether theft next"),
 }
-YES_NO = (D.DEFEND, D.SONG_TARGET, D.GULLIBILITY_ROLL, D.HABBALITE_FAILURE, D.SEND_REINFORCEMENTS, D.LIE)    # a is a number from 0
+YES_NO = (D.DEFEND, D.SONG_TARGET, D.GULLIBILITY_ROLL, D.HABBALITE_FAILURE, D.SEND_REINFORCEMENTS, D.LIE,
+          D.END_EFFECT)    # a is a number from 0
 COMBAT_WORDS = ("waits", "attacks {b}", "rolls its Gun at {b}", "sings its Song of Fire", "buys its boost", "",
                 "retreats", "tears at {b}", "", "makes {b} forfeit its actions", "disables {b}")
 

@@ -10,12 +10,6 @@ from numba import njit
 
 from ...agents.innomine.decide import decide, picked
 from ...agents.points import about, clear, offer
-
-# the kinds of end-of-turn text whose order the player chooses (END_EFFECT): Wait
-# Rites (Patience of Belial), First Aid, Location damage (Death Valley), Tether
-# theft (Dynamite Hit, Reconsecration)
-WAIT_RITES, FIRST_AID_TEXT, LOCATION_DAMAGE, TETHER_THEFT = range(4)
-END_EFFECTS = 4
 from .animals import is_mortal
 from .beings import effect_param, effect_sum, find_effect, is_being
 from .combat import location_damage
@@ -63,6 +57,12 @@ from .vocabulary import (
     LOCATION,
     TETHER,
 )
+
+# the kinds of end-of-turn text whose order the player chooses (END_EFFECT): Wait
+# Rites (Patience of Belial), First Aid, Location damage (Death Valley), Tether
+# theft (Dynamite Hit, Reconsecration)
+WAIT_RITES, FIRST_AID_TEXT, LOCATION_DAMAGE, TETHER_THEFT = range(4)
+END_EFFECTS = 4
 
 
 @njit(cache=True)

@@ -301,8 +301,8 @@ def named_join(s, t, p):
     for i in fighters(s):
         if s.I[i, F_FIGHT] == ATTACKING:
             have += strike(s, t, i, r)
-    if have >= _hits_to_take(s, t, L, target, r):
-        return -1, -1
+    if have >= max(hits_left(s, t, target, r), 0) and have >= _hits_to_take(s, t, L, target, r):
+        return -1, -1       # (the target's own Hits first: the defenders' are dearer to reckon)
     best, best_d = -1, -1.0
     for j in beings_in_play(s):
         if may_join_attack(s, t, j, p, L, r) and may_harm(s, t, j, target):

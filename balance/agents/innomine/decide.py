@@ -10,7 +10,7 @@ from numba import njit
 
 from ...sim.seeding import POLICY, below
 from ..kinds import A_CHECK, A_KIND, A_ROLLOUT_KIND, A_SEARCHED, RANDOM, SCRIPTED, SEARCH
-from ...rules.innomine.decisions import ACT, GIVE_OBJECT, JOIN_ATTACK
+from ...rules.innomine.decisions import ACT, GIVE_OBJECT, JOIN_ATTACK, MOVE_OBJECT
 from ..points import D_BRANCH, D_FORCED, D_N, D_PENDING_N, D_PENDING_OWN, D_PENDING_SEAT, D_SEARCHED, N_DEC
 from .rollout import branch, show_values
 
@@ -83,14 +83,16 @@ def named(s, t, p, kind):
     rows the rules did not list (wants_options): a combat declaration
     (DECLARE) of the Being ``points.about`` names, or the next Being to join
     an attack (JOIN_ATTACK), the card to play and its target (ACT; (-1, -1):
-    stop), or the Being to give the loose card points.subject names
-    (GIVE_OBJECT)."""
+    stop), the Being to give the loose card points.subject names
+    (GIVE_OBJECT), or an Object to move (MOVE_OBJECT; (-1, -1): none)."""
     if kind == JOIN_ATTACK:
         return named_join(s, t, p)
     if kind == ACT:
         return named_act(s, t, p)
     if kind == GIVE_OBJECT:
         return named_holder(s, t, p)
+    if kind == MOVE_OBJECT:
+        return named_move()
     return named_declaration(s, t, p)
 
 
@@ -100,4 +102,4 @@ def named(s, t, p, kind):
 # (``wants_options``).
 from .acts import named_act, named_holder  # noqa: E402
 from .combat import named_declaration, named_join  # noqa: E402
-from .scripted import named_action, scripted_choice  # noqa: E402,F401
+from .scripted import named_action, named_move, scripted_choice  # noqa: E402,F401

@@ -165,6 +165,13 @@ def keep_objects():
 
 
 @njit(cache=True)
+def named_move():
+    """MOVE_OBJECT without the rows listed (decide.wants_options): no Object moves
+    (``keep_objects``), so the rules need not look for one."""
+    return -1, -1
+
+
+@njit(cache=True)
 def fixed_order():
     """END_EFFECT: the first kind left in the order the rules used before the
     order was a choice (end_turn.END_EFFECTS, docs/rules.md I21)."""

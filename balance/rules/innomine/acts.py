@@ -105,8 +105,11 @@ def move_objects(s, t, p):
     different Servitor of Fire during the Acts phase.'"  While a Being p
     controls has that text (effect ``move_objects``), each Object on a Servitor
     of Fire of p's that has game text (I60) may go to another, as p's agent
-    chooses (MOVE_OBJECT, act_targets.offer_new_holders); each Object once a phase."""
-    if not in_game(t, E_MOVE_OBJECTS):
+    chooses (MOVE_OBJECT, act_targets.offer_new_holders); each Object once a phase.
+    A scripted style says whether it moves any before the rules look
+    (decide.wants_options)."""
+    if not in_game(t, E_MOVE_OBJECTS) or (not wants_options(s, p, MOVE_OBJECT)
+                                          and named(s, t, p, MOVE_OBJECT)[0] < 0):
         return
     for c in others_in_play(s):
         h = s.I[c, F_ATT]

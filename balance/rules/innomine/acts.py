@@ -38,10 +38,11 @@ from .vocabulary import E_MOVE_OBJECTS, E_STEAL_TETHER, OBJECT, PERSONAL_ACT, RA
 
 @njit(cache=True)
 def acts_phase(s, t, p):
-    """Phase 5 for seat p: its Artifacts come back and loose Objects may be
-    given; then, card by card, its agent chooses an Act among the legal ones
-    (act_targets.offer_acts), until it chooses to stop.  A scripted style
-    names its card without the list (decide.wants_options)."""
+    """Phase 5 for seat p: its Artifacts come back, loose Objects may be given
+    and, under Soldekai's text, Objects may pass between Servitors of Fire
+    (``move_objects``); then, card by card, its agent chooses an Act among the
+    legal ones (act_targets.offer_acts), until it chooses to stop.  A scripted
+    style names its card without the list (decide.wants_options)."""
     recall_artifacts(s, t, p)
     give_loose_objects(s, t, p)
     move_objects(s, t, p)

@@ -112,13 +112,16 @@ def move_objects(s, t, p):
     if not in_game(t, E_MOVE_OBJECTS) or (not wants_options(s, p, MOVE_OBJECT)
                                           and named(s, t, p, MOVE_OBJECT)[0] < 0):
         return
+    text = False        # Soldekai's text in play: looked for once an Object could pass, most turns none can
     for c in others_in_play(s):
         h = s.I[c, F_ATT]
         if (s.I[c, F_ZONE] != Z_PLAY or h < 0 or t.C[s.I[c, F_DESIGN], D_CTYPE] != OBJECT
                 or not of_fire(s, t, h, p) or not has_text(s, h)):
             continue
-        if not _moves_objects(s, t, p):     # asked only once an Object could pass: most turns none can
-            return
+        if not text:
+            if not _moves_objects(s, t, p):
+                return
+            text = True
         offer_new_holders(s, t, p, c)
         j = s.opt[asked(s, t, p, MOVE_OBJECT), 1]
         if j >= 0:

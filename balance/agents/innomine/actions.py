@@ -50,8 +50,8 @@ from ...rules.innomine.attunement import (
 )
 from ...rules.innomine.combat import (
     attackable,
-    base_attack_legal,
     deadly_location,
+    legal_blow,
     may_take_base_attack,
     may_use_base_attack,
     speed,
@@ -501,7 +501,7 @@ def _attack_score(s, t, i, p, j, choice, gang, atk, best):
         return -1e9
     if choice:
         r = preferred_type(s, t, i, j)
-        blow = float(attack_value(s, t, i, r)) if base_attack_legal(s, t, i, j, r) else 0.0
+        blow = float(legal_blow(s, t, i, j, r))
     else:       # _attack_frame found i's own side of the base Attack rules met
         r = realm_type(s, s.I[i, F_LOC])
         blow = float(atk) if may_take_base_attack(s, t, i, j, r) else 0.0

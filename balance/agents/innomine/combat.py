@@ -32,11 +32,12 @@ from ...rules.innomine.combat import (
     A_WAIT,
     A_BOOST,
     any_able,
+    base_attack,
     base_attack_legal,
     boost_card,
     boost_helps,
-    can_base_attack,
     can_fight_in,
+    legal_blow,
     may_defend_at,
     may_join,
     may_take_base_attack,
@@ -147,7 +148,7 @@ def song_hits(s, t, i, j):
 def uses(s, t, i, r):
     """Damage i can deal this round by each means: (base Attack, expected Gun-style
     roll, Song of Fire-style amount if affordable); 0 where it has none."""
-    base = float(attack_value(s, t, i, r)) if can_base_attack(s, t, i, r) else 0.0
+    base = float(base_attack(s, t, i, r))
     roll = 0.0
     c = roll_card(s, t, i, r)
     if c >= 0:
@@ -176,11 +177,13 @@ def preferred_type(s, t, lead, target):
     if mask == 1 << best:
         return best
     best_v = 0.0
-    if base_attack_legal(s, t, lead, target, best):
-        best_v = attack_value(s, t, lead, best) / max(1, hits_left(s, t, target, best))
+    blow = legal_blow(s, t, lead, target, best)
+    if blow > 0:
+        best_v = blow / max(1, hits_left(s, t, target, best))
     for r in range(3):
-        if mask & (1 << r) != 0 and base_attack_legal(s, t, lead, target, r):
-            v = attack_value(s, t, lead, r) / max(1, hits_left(s, t, target, r))
+        blow = legal_blow(s, t, lead, target, r) if mask & (1 << r) != 0 else 0
+        if blow > 0:
+            v = blow / max(1, hits_left(s, t, target, r))
             if v > best_v:
                 best, best_v = r, v
     return best
@@ -292,23 +295,26 @@ def named_join(s, t, p):
     """The next Being the style sends to the attack on the fight's target, as
     (Being or -1, -1): with ``gang``, the one with the strongest blow
     (strike), until the attackers' blows in a round match the Hits the fight
-    must take (_hits_to_take); the rest keep their actions (I109)."""
+    must take (_hits_to_take); the rest keep their actions (I109).  The
+    joiner is found first: the blows already in the fight are dearer to reckon."""
     if weight(s, p, W_GANG) < 0.5:
         return -1, -1
     target, r = s.g[G_FIGHT_TARGET], s.g[G_FIGHT_TYPE]
     L = s.I[target, F_LOC]
-    have = 0.0
-    for i in fighters(s):
-        if s.I[i, F_FIGHT] == ATTACKING:
-            have += strike(s, t, i, r)
-    if have >= max(hits_left(s, t, target, r), 0) and have >= _hits_to_take(s, t, L, target, r):
-        return -1, -1       # (the target's own Hits first: the defenders' are dearer to reckon)
     best, best_d = -1, -1.0
     for j in beings_in_play(s):
         if may_join_attack(s, t, j, p, L, r) and may_harm(s, t, j, target):
             d = strike(s, t, j, r)
             if d > best_d:
                 best, best_d = j, d
+    if best < 0:
+        return -1, -1
+    have = 0.0
+    for i in fighters(s):
+        if s.I[i, F_FIGHT] == ATTACKING:
+            have += strike(s, t, i, r)
+    if have >= max(hits_left(s, t, target, r), 0) and have >= _hits_to_take(s, t, L, target, r):
+        return -1, -1       # (the target's own Hits first: the defenders' are dearer to reckon)
     return best, -1
 
 
@@ -384,7 +390,7 @@ def _blow(s, t, e, a, v, r):
     """The damage e's declared action ``a`` would do to v, as the policies expect
     it: a Song of Fire's to every Being it would hurt (I98)."""
     if a == A_ATTACK or a == A_FORCED:
-        return float(attack_value(s, t, e, r)) if base_attack_legal(s, t, e, v, r) else 0.0
+        return float(legal_blow(s, t, e, v, r))
     if a == A_ROLL:
         return uses(s, t, e, r)[1]
     if a == A_SONG:

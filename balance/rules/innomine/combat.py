@@ -213,14 +213,31 @@ def attackable(s, t, i, by_seat):
 @njit(cache=True)
 def base_attack_legal(s, t, actor, target, r):
     """Base Attack rules by realm (see can_base_attack and may_take_base_attack)."""
-    return can_base_attack(s, t, actor, r) and may_take_base_attack(s, t, actor, target, r)
+    return legal_blow(s, t, actor, target, r) > 0
+
+
+@njit(cache=True)
+def legal_blow(s, t, actor, target, r):
+    """The actor's Attack value where the base Attack rules by realm let it
+    strike ``target`` in a combat of type r (base_attack and
+    may_take_base_attack); else 0."""
+    v = base_attack(s, t, actor, r)
+    return v if v > 0 and may_take_base_attack(s, t, actor, target, r) else 0
 
 
 @njit(cache=True)
 def can_base_attack(s, t, actor, r):
-    """The attacker's side of the base Attack rules: a positive Attack value, and
-    a kind that may use one in realm r (may_use_base_attack)."""
-    return attack_value(s, t, actor, r) > 0 and may_use_base_attack(s, t, actor, r)
+    """The attacker's side of the base Attack rules (base_attack)."""
+    return base_attack(s, t, actor, r) > 0
+
+
+@njit(cache=True)
+def base_attack(s, t, actor, r):
+    """The actor's Attack value where the attacker's side of the base Attack
+    rules is met -- a positive Attack value, and a kind that may use one in
+    realm r (may_use_base_attack) -- else 0."""
+    v = attack_value(s, t, actor, r)
+    return v if v > 0 and may_use_base_attack(s, t, actor, r) else 0
 
 
 @njit(cache=True)
@@ -1145,8 +1162,9 @@ def _resolve(s, t, i, a, j, L, r):
             return
         uses_card(s, t, i, c)
     if a == A_ATTACK or a == A_FORCED:
-        if base_attack_legal(s, t, i, j, r):
-            _hit(s, t, i, j, r, attack_value(s, t, i, r), i)
+        blow = legal_blow(s, t, i, j, r)
+        if blow > 0:
+            _hit(s, t, i, j, r, blow, i)
     elif a == A_ROLL:
         roll = d6(s.rng)
         div = effect_param(s, t, c, E_ROLL_DAMAGE, 2)

@@ -277,6 +277,8 @@ def may_join_attack(s, t, j, p, L, r):
     type r (whatever the target): one the rules let join (combat.may_join) that
     is a Servitor, or a Human at gang >= 1.5 whose blow would not move its
     Destiny or Fate away from p's side (humans.dealing_gain, I111)."""
+    if s.I[j, F_CTRL] != p:         # (first, as it turns away the other seat's Beings at one load)
+        return False
     c = t.C[s.I[j, F_DESIGN], D_CTYPE]
     if not (c == SERVITOR or (c == HUMAN and weight(s, p, W_GANG) >= 1.5)) or not may_join(s, t, j, p, L, r):
         return False

@@ -1,5 +1,4 @@
 """balance: Monte Carlo balance analysis for card games (In Nomine first)."""
-import hashlib
 import os
 from pathlib import Path
 
@@ -7,15 +6,11 @@ _PACKAGE = Path(__file__).resolve().parent
 __version__ = "0.1.0"
 
 
-def kernel_digest() -> str:
-    """Hash of every kernel source file: all of ``rules/`` and ``agents/``
-    (kernels and the constants they freeze at compile time) and the ``sim/``
-    modules that use numba.  It fingerprints the code that made a run's records."""
-    h = hashlib.sha256()
-    sim = [f for f in sorted((_PACKAGE / "sim").rglob("*.py")) if b"numba" in f.read_bytes()]
-    for f in sorted((_PACKAGE / "rules").rglob("*.py")) + sorted((_PACKAGE / "agents").rglob("*.py")) + sim:
-        h.update(f.read_bytes())
-    return h.hexdigest()[:16]
+def kernel_digest(ruleset: str = "innomine") -> str:
+    """The fingerprint of the code that makes a ruleset's records: its compiled
+    entry points' modules and every module they import (Ruleset.kernel_digest)."""
+    from .rules import get
+    return get(ruleset).kernel_digest()
 
 
 def _set_cache_dir():

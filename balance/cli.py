@@ -129,28 +129,32 @@ def _readings(texts: list[str]) -> dict:
 
 
 def _prepare(args, variant=None):
-    from .rules.innomine.matchup import prepare
-    return prepare(args.deck_a, args.deck_b, args.policy_a, args.policy_b, args.threshold, args.turn_cap,
+    from .rules import get
+    return get().prepare(args.deck_a, args.deck_b, args.policy_a, args.policy_b, args.threshold, args.turn_cap,
                    variant=variant or args.variant, readings=_readings(args.reading))
 
 
 def cmd_simulate(args):
     """Play N games of one matchup and print win rates with Wilson 95% intervals."""
+    from functools import partial
+
     from .analysis.summary import summarise
     from .compiling import warm_up
-    from .rules.innomine.matchup import play_range
+    from .rules import get
     from .runner.run import check_memory
     from .sim.batch import map_chunks
     check_memory(min(args.chunk, args.games), args.turn_cap, args.jobs, what="--games, --chunk, --turn-cap, --jobs")
+    rs = get()
     for variant in args.variant:
         m = _prepare(args, variant)
-        warm_up(play_range, m, args.seed)
+        warm_up(rs.play_range, m, args.seed)
         t0 = time.perf_counter()
-        parts = map_chunks(play_range, m, args.seed, args.games, args.jobs, args.chunk, reduce=summarise)
+        parts = map_chunks(rs.play_range, m, args.seed, args.games, args.jobs, args.chunk,
+                           reduce=partial(summarise, rs.columns))
         dt = time.perf_counter() - t0
         chosen = "".join(f", {r}" for r in args.reading)
         print(f"{m.labels[0]} vs {m.labels[1]}, threshold {m.threshold}, seed {args.seed}, {variant} rules{chosen}")
-        for line in sum(parts[1:], parts[0]).lines(m.labels):
+        for line in sum(parts[1:], parts[0]).lines(m.labels, rs.end_reasons):
             print(line)
         print(f"speed: {args.games / dt:,.0f} games/s on {args.jobs} worker(s)")
     return 0
@@ -159,10 +163,10 @@ def cmd_simulate(args):
 def cmd_replay(args):
     """Print one game as a readable log, turn by turn and phase by phase."""
     from .compiling import announced
-    from .rules.innomine.matchup import replay_lines
+    from .rules import get
     m = _prepare(args)
     with announced():
-        lines = replay_lines(m, args.seed, args.game)
+        lines = get().replay_lines(m, args.seed, args.game)
     for line in lines:
         print(line)
     return 0

@@ -137,11 +137,9 @@ def _imported_files(path: Path, root: Path, stamp: tuple) -> list[Path]:
     return out
 
 
-@functools.lru_cache(maxsize=None)
-def closure_digest(path: str, stamp: tuple) -> bytes:
-    """sha256 over the module at ``path`` and every module of its package that
-    it imports, directly or not (``stamp``: the file's mtime and size, so that
-    an edit made while the process runs is seen)."""
+def closure_files(path: str) -> list[Path]:
+    """The module at ``path`` and every module of its package that it imports,
+    directly or not, sorted."""
     root = package_root(Path(path).resolve())
     seen, todo = set(), [Path(path).resolve()]
     while todo:
@@ -149,8 +147,16 @@ def closure_digest(path: str, stamp: tuple) -> bytes:
         if f not in seen:
             seen.add(f)
             todo += imported_files(f, root)
+    return sorted(seen)
+
+
+@functools.lru_cache(maxsize=None)
+def closure_digest(path: str, stamp: tuple) -> bytes:
+    """sha256 over ``closure_files(path)`` (``stamp``: the file's mtime and
+    size, so that an edit made while the process runs is seen)."""
+    root = package_root(Path(path).resolve())
     h = hashlib.sha256()
-    for f in sorted(seen):
+    for f in closure_files(path):
         h.update(str(f.relative_to(root)).encode() + b"\0" + f.read_bytes())
     return h.digest()
 

@@ -19,7 +19,7 @@ def to_pandas(data):
     ``data`` is a polars DataFrame or LazyFrame (any table of
     ``balance.analysis``, ``compare``'s result, ``Run.cells``, ``Run.games``),
     or a ``Run`` from ``load_run``: then one row per game, the stored record
-    columns (``balance/sim/records.py``) joined with their cell's settings
+    columns (In Nomine's: ``balance/rules/innomine/records.py``) joined with their cell's settings
     (``matchup``, ``label_a``/``label_b``, ``threshold``, ``policy_a``/``policy_b``,
     ``variant``, ``setting``; ``balance.analysis.frames.games``).
 

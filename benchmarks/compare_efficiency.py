@@ -29,7 +29,8 @@ BATCH = 200
 def large_sample(seed: int = 1000, games: int = 40_000) -> tuple[float, float]:
     """(mean, sd) of the seed-pair differences of one large paired sample."""
     pairs = pair_up({**EXPERIMENT, "seed": seed}, change=CHANGE)
-    w = play_winners({(0, 0): pairs.sides[0][0], (0, 1): pairs.sides[0][1]}, seed, 0, games, jobs=2)
+    sides = {(0, 0): pairs.sides[0][0], (0, 1): pairs.sides[0][1]}
+    w = play_winners(pairs.exp.ruleset, sides, seed, 0, games, jobs=2)
     d = differences(w, 0)
     return float(d.mean()), float(np.std(d, ddof=1))
 

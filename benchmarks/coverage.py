@@ -25,6 +25,7 @@ import polars as pl
 from balance.analysis.cards import iwd_interval
 from balance.analysis.causal import paired, seed_differences
 from balance.analysis.intervals import Clustered
+from balance.rules import get
 from balance.rules.innomine.game import R_FIRST, R_WINNER
 from balance.rules.innomine.matchup import play_range, prepare
 from balance.runner.run import play_winners
@@ -79,7 +80,7 @@ def main(reps: int, pairs: int, threshold: int) -> None:
     rows = rec["rows"]
     mirror = run_games(play_range, prepare(GABRIEL, GABRIEL, threshold=threshold), SEED, games, jobs=2)["rows"]
     blank = prepare(GABRIEL, BELIAL, threshold=threshold, blanks=({}, {BLANKED: None}))
-    blanked = play_winners({"blank": blank}, SEED, 0, games, jobs=2)["blank"]
+    blanked = play_winners(get(), {"blank": blank}, SEED, 0, games, jobs=2)["blank"]
     bit = 1 << gvb.ab.decks[0].distinct().index(IWD_CARD)
     masks = rec["masks"].view(np.uint64)
     in_hand = ((masks[:, 0, 0] | masks[:, 0, 1]) & bit) > 0

@@ -89,7 +89,7 @@ def placebo(tmp_path_factory):
     cell = exp.cells[0]
     sides = {card: prepare_cell(exp, cell, swaps=({card: None}, {})) for card in ("Song of Fire", "Song of Fire Copy")}
     games = 400
-    won = play_winners(sides, 31, 0, REPS // 20 * games, jobs=2)
+    won = play_winners(exp.ruleset, sides, 31, 0, REPS // 20 * games, jobs=2)
     return {card: (w == 0).reshape(-1, games) for card, w in won.items()}, deck
 
 

@@ -16,6 +16,7 @@ from scipy import stats
 from balance.analysis.compare import Change, Settings, compare
 from balance.analysis.sprt import (CHANGED, NO_CHANGE, UNDECIDED, Bounds, Sequential, fixed_test, games_needed,
                                    pair_scores)
+from balance.rules import get
 from balance.rules.innomine.matchup import prepare
 from balance.runner import load_run, run_experiment
 from balance.runner.run import play_winners
@@ -33,7 +34,7 @@ def independent(policy_a="influencer", policy_b="influencer"):
     """Pair scores of the same matchup on two disjoint seed sets: a candidate
     that changes nothing, seen without common random numbers (the hard case)."""
     m = prepare(GABRIEL, BELIAL, policy_a, policy_b, threshold=2)
-    return tuple(pair_scores(play_winners({"m": m}, seed, 0, 24_000, jobs=1)["m"]) for seed in (101, 202))
+    return tuple(pair_scores(play_winners(get(), {"m": m}, seed, 0, 24_000, jobs=1)["m"]) for seed in (101, 202))
 
 
 @pytest.fixture(scope="module")

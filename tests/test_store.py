@@ -558,9 +558,9 @@ def test_workers_end_with_a_parent_killed_outright(tmp_path):
 def test_workers_of_a_python_call_end_with_a_parent_killed_outright():
     """The same when Python calls the package, as a notebook does, not the
     command line: play_winners sets the workers' end itself (sim.batch.loky_config)."""
-    code = ("from balance.rules.innomine.matchup import prepare\n"
+    code = ("from balance.rules import get\n"
             "from balance.runner.run import play_winners\n"
-            f"play_winners({{'m': prepare({GABRIEL!r}, {BELIAL!r})}}, 1, 0, 10**6, 2)\n")
+            f"play_winners(get(), {{'m': get().prepare({GABRIEL!r}, {BELIAL!r})}}, 1, 0, 10**6, 2)\n")
     proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=ENV, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)      # a surviving worker would hold a pipe open
     me = psutil.Process(proc.pid)

@@ -19,6 +19,7 @@ from balance.analysis.sprt import pair_scores
 from balance.analysis.styles import (BETTER, KEPT, MARK, RANGES, Budget, FieldPlay, Style, field_of,
                                      shipped_styles, tune_style, verdict, write_style)
 from balance.analysis.tune import CONFIRM_SEED_OFFSET
+from balance.rules import get
 from balance.rules.innomine.matchup import prepare
 from balance.agents.innomine.policies import WEIGHTS
 from balance.agents.innomine.policy_files import load_agent
@@ -60,7 +61,7 @@ def planted(tmp_path_factory):
 def winners(exp, policy_file, seed, games):
     """Gabriel (deck A) under ``policy_file`` against Belial under the influencer, played here."""
     m = prepare(GABRIEL, BELIAL, str(policy_file), "influencer", exp.cells[0].threshold, exp.cells[0].turn_cap)
-    return play_winners({"m": m}, seed, 0, games, 1)["m"]
+    return play_winners(get(), {"m": m}, seed, 0, games, 1)["m"]
 
 
 def test_every_candidate_was_scored_on_the_experiments_own_seeds(planted, tmp_path):
@@ -81,7 +82,8 @@ def test_the_same_weights_score_the_same_twice_and_other_weights_otherwise(plant
     exp = load_experiment(path)
     field = field_of(exp, GABRIEL)
     row = next(iter(shipped_styles(exp, field).values())).row
-    play = FieldPlay(field, [prepare_cell(exp, o.cell) for o in field], row, exp.seed, 1, lambda _: None)
+    matchups = [prepare_cell(exp, o.cell) for o in field]
+    play = FieldPlay(exp.ruleset, field, matchups, row, exp.seed, 1, lambda _: None)
     tuned = result["tuned"]
     twin = Style("twin", tuned.weights)
     start = result["start"]

@@ -65,8 +65,8 @@ def test_tune_reaches_the_target_or_says_it_did_not(gabriel_dominic):
     overrides: dict = {}
     for c in result["proposal"]:
         overrides.setdefault(c["card"], {})[c["field"]] = c["to"]
-    cell = Change(overrides=overrides).apply(exp.cells[0])
-    w = play_winners({"p": prepare_cell(exp, cell)}, conf["seed"], 0, CONFIRM, 1)["p"]
+    cell = Change(overrides=overrides).apply(exp.cells[0], exp.ruleset)
+    w = play_winners(exp.ruleset, {"p": prepare_cell(exp, cell)}, conf["seed"], 0, CONFIRM, 1)["p"]
     score = ((w == 0).sum() + (w < 0).sum() / 2) / len(w)
     reported = conf["cells"][0]["proposal"]
     assert score == pytest.approx(reported["score"], abs=1e-12)
@@ -150,8 +150,8 @@ def test_a_target_reached_under_one_pairing_only_is_not_reached(tmp_path):
         overrides.setdefault(c["card"], {})[c["field"]] = c["to"]
     scores = []
     for cell, row in zip(exp.cells, conf["cells"]):
-        w = play_winners({"p": prepare_cell(exp, Change(overrides=overrides).apply(cell))}, conf["seed"], 0,
-                         conf["games"], 1)["p"]
+        m = prepare_cell(exp, Change(overrides=overrides).apply(cell, exp.ruleset))
+        w = play_winners(exp.ruleset, {"p": m}, conf["seed"], 0, conf["games"], 1)["p"]
         scores.append(((w == 0).sum() + (w < 0).sum() / 2) / len(w))
         assert row["proposal"]["score"] == pytest.approx(scores[-1], abs=1e-12)
     within = [abs(score - 0.55) <= 0.1 + 1e-9 for score in scores]

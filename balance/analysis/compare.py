@@ -45,9 +45,7 @@ import polars as pl
 
 from ..cards.schema import Site, want_name
 from ..errors import InputError
-from ..rules.innomine import contested
-from ..rules.innomine.d666 import VARIANTS
-from ..rules.innomine.matchup import Matchup
+from ..rules.ruleset import Ruleset, departures, pack
 from ..runner.experiment import DEFAULTS, Cell, Experiment, load_experiment, override_set
 from ..runner.run import play_winners, prepare_cells
 from ..runner.store import reading_label
@@ -64,17 +62,19 @@ class Change:
     policy_b: str | None = None
     readings: dict = field(default_factory=dict)   # {reading: value}
 
-    def __post_init__(self):
+    def check(self, ruleset: Ruleset) -> None:
+        """Raise InputError if the variant or a reading is not the ruleset's."""
         if self.variant is not None:
-            want_name(Site("--variant", "candidate"), {"variant": self.variant}, "variant", VARIANTS)
-        contested.pack(self.readings)
+            want_name(Site("--variant", "candidate"), {"variant": self.variant}, "variant", ruleset.variants)
+        pack(ruleset.readings, self.readings)
 
-    def apply(self, cell: Cell) -> Cell:
+    def apply(self, cell: Cell, ruleset: Ruleset) -> Cell:
+        """``cell`` (of a game of ``ruleset``) with the change made."""
         merged = {card: {**cell.overrides.get(card, {}), **fields} for card, fields in self.overrides.items()}
         return dataclasses.replace(
             cell, overrides={**cell.overrides, **merged}, variant=self.variant or cell.variant,
             policy_a=self.policy_a or cell.policy_a, policy_b=self.policy_b or cell.policy_b,
-            readings=contested.departures({**cell.readings, **self.readings}))
+            readings=departures(ruleset.readings, {**cell.readings, **self.readings}))
 
     def describe(self) -> str:
         parts = [f"{card} {f} {v}" for card, fs in self.overrides.items() for f, v in fs.items()]
@@ -121,7 +121,7 @@ CONDITIONS = {"pairing": lambda cell: f"{cell.policy_a} vs {cell.policy_b}",
               "reading": lambda cell: reading_label(cell.readings)}
 
 
-def question(cell: Cell, matchup: Matchup) -> str:
+def question(cell: Cell, matchup) -> str:
     """What a cell asks, whatever its conditions: deck A against deck B at the
     threshold, with the rule variant and turn cap when they are not the
     defaults, and the overrides' label when there is one."""
@@ -132,7 +132,7 @@ def question(cell: Cell, matchup: Matchup) -> str:
     return ", ".join(parts)
 
 
-def cell_names(cells: list[Cell], matchups: list[Matchup]) -> list[dict]:
+def cell_names(cells: list[Cell], matchups: list) -> list[dict]:
     """Each cell's question and conditions (``CONDITIONS``), as table columns."""
     return [{"question": question(c, m), **{k: text(c) for k, text in CONDITIONS.items()}}
             for c, m in zip(cells, matchups)]
@@ -154,13 +154,14 @@ class Matchups:
     baseline cells' names (``cell_names``)."""
     exp: Experiment
     names: list[dict]
-    sides: list[tuple[Matchup, Matchup]]
+    sides: list[tuple]          # (baseline's matchup, candidate's) per cell
 
 
 def pair_up(baseline, candidate=None, change: Change | None = None) -> Matchups:
     """Load both sides; a candidate file must have as many cells as the baseline."""
     base = load_experiment(baseline)
     change = change or Change()
+    change.check(base.ruleset)
     if candidate is None and not change:
         raise InputError("compare: no candidate; allowed: a CANDIDATE experiment file, or changes "
                          "(--set, --variant, --policy-a, --policy-b, --reading) applied to the baseline")
@@ -170,14 +171,17 @@ def pair_up(baseline, candidate=None, change: Change | None = None) -> Matchups:
             raise InputError(f"{cand.source}: seed: {cand.seed} differs from the baseline's {base.seed} in "
                              f"{base.source}; allowed: {base.seed}, the baseline's seed (compare plays both sides "
                              f"on the baseline's seeds)")
+        if cand.ruleset != base.ruleset:
+            raise InputError(f"{cand.source}: ruleset: {cand.ruleset.name!r} differs from the baseline's "
+                             f"{base.ruleset.name!r} in {base.source}; allowed: {base.ruleset.name!r}, the same game")
         if len(cand.cells) != len(base.cells):
             raise InputError(f"{cand.source}: grid: mismatched experiments: {len(cand.cells)} cells against the "
                              f"baseline's {len(base.cells)} in {base.source}; allowed: the same grid shape, "
                              f"cell for cell")
-        cand_cells = [change.apply(c) for c in cand.cells]
+        cand_cells = [change.apply(c, cand.ruleset) for c in cand.cells]
     else:
         cand = base
-        cand_cells = [change.apply(c) for c in base.cells]
+        cand_cells = [change.apply(c, base.ruleset) for c in base.cells]
     sides = list(zip(prepare_cells(base, base.cells), prepare_cells(cand, cand_cells, "--set or grid.overrides")))
     return Matchups(base, cell_names(base.cells, [b for b, _ in sides]), sides)
 
@@ -199,7 +203,7 @@ def compare(baseline, candidate=None, change: Change | None = None, settings: Se
             break
         k = min(step, limit - played)
         sides = {(i, side): pairs.sides[i][side] for i in todo for side in (0, 1)}
-        for key, w in play_winners(sides, pairs.exp.seed, played, k, jobs).items():
+        for key, w in play_winners(pairs.exp.ruleset, sides, pairs.exp.seed, played, k, jobs).items():
             games[key] = np.concatenate([games[key], w])
         played += k
         if not settings.fixed:

@@ -166,9 +166,9 @@ def is_scripted(agent: Agent) -> bool:
 class FieldPlay(CommonSeeds):
     """Styles of deck D played against the field on the common seeds of one root seed."""
 
-    def __init__(self, field: list[Opponent], matchups: list, row: np.ndarray, seed, jobs, log):
+    def __init__(self, ruleset, field: list[Opponent], matchups: list, row: np.ndarray, seed, jobs, log):
         super().__init__(seed, jobs, log)
-        self.field, self.prepared, self.row = field, matchups, row
+        self.ruleset, self.field, self.prepared, self.row = ruleset, field, matchups, row
 
     def matchups(self, style: Style) -> dict:
         """{(style, k): the k-th field matchup with deck D played by ``style``}."""
@@ -277,12 +277,12 @@ def tune_style(spec, deck: str, budget: Budget, jobs: int = 1, name: str = "tune
     matchups = [prepare_cell(exp, o.cell) for o in field]
     row = next(iter(shipped.values())).row
     styles = [Style(a.name, tuple(map(float, a.weights))) for a in shipped.values()]
-    search = FieldPlay(field, matchups, row, exp.seed, jobs, log)
+    search = FieldPlay(exp.ruleset, field, matchups, row, exp.seed, jobs, log)
     start_scores = dict(zip(styles, search.evaluate(styles, games)))
     start = max(styles, key=lambda s: (start_scores[s], s.name))
     log(f"start: {start.name}, {100 * start_scores[start]:.1f}% against the field of {len(field)} matchup(s)")
     tuned, history = cma_search(search, start, budget, games)
-    confirm = FieldPlay(field, matchups, row, exp.seed + CONFIRM_SEED_OFFSET, jobs, log)
+    confirm = FieldPlay(exp.ruleset, field, matchups, row, exp.seed + CONFIRM_SEED_OFFSET, jobs, log)
     return {"experiment": exp, "deck": deck, "field": field, "budget": budget, "start": start,
             "start_scores": start_scores, "searched": searched_weights(field), "history": history,
             "population": len(history) // budget.generations, "games": games, "search_games": search.spent,

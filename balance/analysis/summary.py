@@ -3,7 +3,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..rules.innomine.game import R_END, R_FIRST, R_PAIR, R_TURNS, R_WINNER
 from .intervals import Clustered, percent, shown
 
 
@@ -23,13 +22,15 @@ class Summary:
     end_reasons: dict[int, int]
 
     @classmethod
-    def of(cls, rows: np.ndarray) -> "Summary":
-        w, pair = rows[:, R_WINNER], rows[:, R_PAIR]
+    def of(cls, rows: np.ndarray, columns: dict[str, int]) -> "Summary":
+        """The Summary of ``rows`` (play_range's), whose ``columns`` a Ruleset names."""
+        w, pair = rows[:, columns["winner"]], rows[:, columns["pair"]]
         every = np.ones(len(rows), bool)
+        ends = rows[:, columns["end"]]
         return cls(games=len(rows), wins=(per_pair(pair, w == 0, every), per_pair(pair, w == 1, every)),
-                   draws=per_pair(pair, w < 0, every), first=per_pair(pair, w == rows[:, R_FIRST], w >= 0),
-                   turns=int(rows[:, R_TURNS].sum()),
-                   end_reasons={int(k): int(v) for k, v in zip(*np.unique(rows[:, R_END], return_counts=True))})
+                   draws=per_pair(pair, w < 0, every), first=per_pair(pair, w == rows[:, columns["first"]], w >= 0),
+                   turns=int(rows[:, columns["turns"]].sum()),
+                   end_reasons={int(k): int(v) for k, v in zip(*np.unique(ends, return_counts=True))})
 
     def __add__(self, other: "Summary") -> "Summary":
         reasons = dict(self.end_reasons)
@@ -42,7 +43,7 @@ class Summary:
     def mean_turns(self) -> float:
         return self.turns / self.games if self.games else 0.0
 
-    def lines(self, labels) -> list[str]:
+    def lines(self, labels, end_reasons: dict[int, str]) -> list[str]:
         out = [f"games: {self.games}"]
         for d in range(2):
             out.append(f"{labels[d]}: win rate {shown(*self.wins[d].interval())}, {self.wins[d].k:.0f} wins")
@@ -51,11 +52,11 @@ class Summary:
         out.append(f"first player wins {percent(fp)} of decisive games (95% CI {percent(lo)} to {percent(hi)})")
         out.append("(intervals count seed pairs: the two games of a pair share their seed)")
         out.append(f"mean turns: {self.mean_turns:.1f}")
-        names = {0: "threshold reached", 1: "turn cap", 2: "deck-out"}
-        out.append("end reasons: " + ", ".join(f"{names[k]} {v}" for k, v in sorted(self.end_reasons.items())))
+        out.append("end reasons: " + ", ".join(f"{end_reasons[k]} {v}" for k, v in sorted(self.end_reasons.items())))
         return out
 
 
-def summarise(records: dict) -> Summary:
-    """A chunk's records reduced to its Summary (picklable, for workers)."""
-    return Summary.of(records["rows"])
+def summarise(columns: dict[str, int], records: dict) -> Summary:
+    """A chunk's records reduced to its Summary (picklable with its ruleset's
+    ``columns`` bound by functools.partial, for workers)."""
+    return Summary.of(records["rows"], columns)

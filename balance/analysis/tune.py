@@ -269,7 +269,7 @@ def distinct_cards(ranked: list[Candidate], k: int) -> list[Candidate]:
 class CommonSeeds:
     """Candidates played on the common seeds of one root seed: games 0..n-1 of
     each of a candidate's matchups, kept and extended.  What a candidate's
-    matchups are is the subclass's ``matchups``."""
+    matchups are, and their game's ``ruleset``, are the subclass's."""
 
     def __init__(self, seed, jobs, log):
         self.seed, self.jobs, self.log = seed, jobs, log
@@ -289,7 +289,7 @@ class CommonSeeds:
             if have < n:
                 by_start.setdefault(have, {}).update(self.matchups(c))
         for start, jobs in by_start.items():
-            for key, w in play_winners(jobs, self.seed, start, n - start, self.jobs).items():
+            for key, w in play_winners(self.ruleset, jobs, self.seed, start, n - start, self.jobs).items():
                 self.games[key] = np.concatenate([self.games.get(key, np.empty(0, np.int64)), w])
                 self.spent += len(w)
         for c in cands:
@@ -303,10 +303,14 @@ class Search(CommonSeeds):
         super().__init__(seed, jobs, log)
         self.exp = exp
 
+    @property
+    def ruleset(self):
+        return self.exp.ruleset
+
     def matchups(self, cand: Candidate) -> dict:
         """{(candidate, cell): Matchup} with the candidate's changes applied."""
         change = Change(overrides=cand.overrides())
-        return {(cand, c.index): prepare_cell(self.exp, change.apply(c)) for c in self.exp.cells}
+        return {(cand, c.index): prepare_cell(self.exp, change.apply(c, self.exp.ruleset)) for c in self.exp.cells}
 
     @cached_property
     def names(self) -> list[dict]:

@@ -3,6 +3,7 @@ cell and a grid whose cells are the product of its axes (DESIGN §2; the
 Mesa batch-runner style: ``itertools.product`` over parameter lists).
 
     name = "threshold-sweep"
+    ruleset = "innomine"               # the game (balance.rules; the default)
     seed = 7
     games = 4000                       # per cell; even (seat-swapped pairs)
     [grid]
@@ -34,11 +35,11 @@ import tomllib
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from .. import rules
 from ..cards.schema import DeckError, Site, check_keys, choices, want_int, want_name, want_str
-from ..rules.innomine import contested
-from ..rules.innomine.d666 import VARIANTS
+from ..rules.ruleset import Ruleset, departures, problem
 
-TOP_KEYS = ("name", "seed", "games", "chunk", "grid")
+TOP_KEYS = ("name", "ruleset", "seed", "games", "chunk", "grid")
 GRID_KEYS = ("pairs", "round_robin", "threshold", "policies", "variant", "readings", "turn_cap", "overrides",
              "games")
 DEFAULTS = {"threshold": [5], "policies": ["influencer"], "variant": ["classic"], "readings": [{}], "turn_cap": [200],
@@ -73,6 +74,7 @@ class Cell:
 @dataclass(frozen=True)
 class Experiment:
     name: str
+    ruleset: Ruleset
     seed: int
     games: int
     chunk: int
@@ -83,9 +85,10 @@ class Experiment:
     def describe(self) -> dict:
         """Plain data for the manifest: each cell holds the readings off their
         defaults, and ``reading_defaults`` what the defaults were."""
-        return {"name": self.name, "seed": self.seed, "games": self.games, "chunk": self.chunk,
-                "source": self.source, "hash": self.text_hash, "cells": [asdict(c) for c in self.cells],
-                "reading_defaults": {n: r.default for n, r in contested.READINGS.items()}}
+        return {"name": self.name, "ruleset": self.ruleset.name, "seed": self.seed, "games": self.games,
+                "chunk": self.chunk, "source": self.source, "hash": self.text_hash,
+                "cells": [asdict(c) for c in self.cells],
+                "reading_defaults": {n: r.default for n, r in self.ruleset.readings.items()}}
 
 
 def load_experiment(spec, games=None) -> Experiment:
@@ -101,6 +104,7 @@ def load_experiment(spec, games=None) -> Experiment:
     name = want_str(site, raw, "name")
     if any(c in name for c in '/\\:*?"<>|') or name.startswith("."):
         raise site.error("name", f"{name!r} is not usable as a folder name", "letters, digits, - and _")
+    ruleset = rules.get(want_name(site, raw, "ruleset", rules.RULESETS, rules.DEFAULT))
     seed = want_int(site, raw, "seed", -2**63, high=2**63 - 1)
     n = even_games(site, games) if games is not None else game_count(site, raw)
     chunk = want_int(site, raw, "chunk", 2, DEFAULT_CHUNK, high=MAX_GAMES)
@@ -113,7 +117,7 @@ def load_experiment(spec, games=None) -> Experiment:
     for k, grid in enumerate(grids):
         where = Site(source, "grid" if len(grids) == 1 else f"grid[{k}]")
         n_k = n if games is not None else game_count(where, grid, n)
-        cells += expand(where, grid, base, len(cells), n_k)
+        cells += expand(where, ruleset, grid, base, len(cells), n_k)
     if len(cells) > MAX_CELLS:
         raise site.error("grid", f"{len(cells):,} cells in all", f"at most {MAX_CELLS:,} cells per experiment")
     chunk += chunk & 1
@@ -121,7 +125,7 @@ def load_experiment(spec, games=None) -> Experiment:
     if chunks > MAX_CHUNKS:
         raise site.error("chunk", f"{len(cells)} cell(s) in chunks of {chunk} games make {chunks:,} chunk files",
                          f"at most {MAX_CHUNKS:,} chunks per run (a larger chunk, or fewer games)")
-    return Experiment(name, seed, n, chunk, cells, source, digest)
+    return Experiment(name, ruleset, seed, n, chunk, cells, source, digest)
 
 
 def game_count(site, table, default=None) -> int:
@@ -164,9 +168,9 @@ def axis(site, grid, key) -> list:
     return values
 
 
-def expand(site, grid, base, first=0, games=2) -> list[Cell]:
-    """The grid's cells: the product of its axes, in a fixed order, numbered
-    from ``first``, each of ``games`` games."""
+def expand(site, ruleset, grid, base, first=0, games=2) -> list[Cell]:
+    """The grid's cells of a game of ``ruleset``: the product of its axes, in a
+    fixed order, numbered from ``first``, each of ``games`` games."""
     check_keys(site, grid, GRID_KEYS)
     sizes = {key: len(axis(site, grid, key)) for key in AXES}
     pairs = deck_pairs(site, grid, base)
@@ -177,8 +181,8 @@ def expand(site, grid, base, first=0, games=2) -> list[Cell]:
                          f"at most {MAX_CELLS:,} cells per experiment")
     thresholds = [want_int(site, {"threshold": t}, "threshold", 1) for t in axis(site, grid, "threshold")]
     policies = [policy_pair(site, p) for p in axis(site, grid, "policies")]
-    variants = [want_name(site, {"variant": v}, "variant", VARIANTS) for v in axis(site, grid, "variant")]
-    readings = [reading_set(site, r) for r in axis(site, grid, "readings")]
+    variants = [want_name(site, {"variant": v}, "variant", ruleset.variants) for v in axis(site, grid, "variant")]
+    readings = [reading_set(site, ruleset, r) for r in axis(site, grid, "readings")]
     caps = [want_int(site, {"turn_cap": c}, "turn_cap", 1, high=TURN_CAP_MAX) for c in axis(site, grid, "turn_cap")]
     overrides = [override_set(site, o) for o in axis(site, grid, "overrides")]
     product = itertools.product(pairs, thresholds, policies, variants, readings, caps, overrides)
@@ -186,15 +190,15 @@ def expand(site, grid, base, first=0, games=2) -> list[Cell]:
             for i, ((a, b), t, (pa, pb), v, rd, c, (lab, ov)) in enumerate(product, first)]
 
 
-def reading_set(site, table) -> dict:
+def reading_set(site, ruleset, table) -> dict:
     """One value of the ``readings`` axis: {reading: value}, checked against the
     ruleset's contested readings; the readings at their defaults are left out."""
     if not isinstance(table, dict):
         raise site.error("readings", f"{table!r} is not a table", '{ reading = "value", ... }')
-    wrong = contested.problem(table)
+    wrong = problem(ruleset.readings, table)
     if wrong:
         raise site.error(f"readings.{wrong[0]}", wrong[1], wrong[2])
-    return contested.departures(table)
+    return departures(ruleset.readings, table)
 
 
 def deck_pairs(site, grid, base) -> list[tuple[str, str]]:

@@ -106,7 +106,8 @@ def card_impact(spec, deck: str, cards=None, games=None, jobs=1, out=None, progr
     n = games_of(exp, sides)
     check_winners_memory(matchups, n, jobs)
     with lock_folder(run_dir):          # every check passed: one writer per run folder, from here to the CSV
-        winners = play_winners(matchups, exp.seed, 0, n, jobs, f"impact {Path(deck).stem}" if progress else None)
+        winners = play_winners(exp.ruleset, matchups, exp.seed, 0, n, jobs,
+                               f"impact {Path(deck).stem}" if progress else None)
         won = {v: np.stack([winners[(v, c)] == side for c, side in sides]) for v in variants}
         swapped = {n: np.mean([won[(n, r)] for r in swaps[n]], axis=0) for n in names}
         label = matchups[(None, sides[0][0])].labels[sides[0][1]]

@@ -18,34 +18,32 @@ import numpy as np
 from joblib import Parallel, delayed, parallel_config
 from tqdm import tqdm
 
-from .. import __version__, kernel_digest
+from .. import __version__
 from ..compiling import warm_up
 from ..cards import DeckError
 from ..cards.schema import did_you_mean
 from ..errors import InputError
-from ..rules.innomine.game import R_WINNER
-from ..rules.innomine.matchup import Matchup, play_range, prepare
+from ..rules.ruleset import Ruleset
 from ..sim.batch import chunks, loky_config
-from ..sim.records import records_frame
 from .experiment import Cell, Experiment, load_experiment
 from .store import Store, chunk_name
 
 RUNS_DIR = Path("runs")
 
 
-def prepare_cell(exp: Experiment, cell: Cell, swaps=({}, {})) -> Matchup:
+def prepare_cell(exp: Experiment, cell: Cell, swaps=({}, {})):
     """Load, validate and compile one cell (``swaps``: deck A's and deck B's
     cards swapped for others or blanks, see compile_tables); an error names the
     experiment file and the cell, then what the deck, policy or override check said."""
     try:
-        return prepare(cell.deck_a, cell.deck_b, cell.policy_a, cell.policy_b, cell.threshold,
+        return exp.ruleset.prepare(cell.deck_a, cell.deck_b, cell.policy_a, cell.policy_b, cell.threshold,
                        cell.turn_cap, cell.overrides, cell.variant, swaps, cell.readings)
     except (DeckError, InputError) as e:
         raise InputError(f"{exp.source}: grid cell {cell.index} (threshold {cell.threshold}, "
                          f"{cell.policy_a}/{cell.policy_b}, {cell.label}): {e}") from None
 
 
-def prepare_cells(exp: Experiment, cells: list[Cell], what: str = "grid.overrides") -> list[Matchup]:
+def prepare_cells(exp: Experiment, cells: list[Cell], what: str = "grid.overrides") -> list:
     """Every cell prepared, and each overridden card checked to be in some deck
     of the cells (a cell whose decks lack the card simply does not use its
     override, but a card in no deck at all is a typo that must not vanish)."""
@@ -103,12 +101,15 @@ def plan(exp: Experiment) -> list[tuple[int, int, int]]:
     return [(c.index, g, min(exp.chunk, c.games - g)) for c in exp.cells for g in range(0, c.games, exp.chunk)]
 
 
-def manifest_of(exp: Experiment, matchups: list[Matchup]) -> dict:
-    """What the store records about how its games were made."""
+def manifest_of(exp: Experiment, matchups: list) -> dict:
+    """What the store records about how its games were made, and the labels of
+    its ruleset that analysis and report read."""
+    kernel = exp.ruleset.kernel_digest()
     return {
         "experiment": exp.describe(),
+        "ruleset": exp.ruleset.describe(),
         "experiment_text": Path(exp.source).read_text(encoding="utf-8") if exp.source != "<dict>" else None,
-        "code_version": {"balance": __version__, "kernel": kernel_digest()},
+        "code_version": {"balance": __version__, "kernel": kernel},
         "seeds": {"root": exp.seed, "scheme": "game g of every cell: game seed g >> 1, seats exchanged on odd g; "
                                               "streams per game for shuffles, dice and policy tie-breaks"},
         "fingerprint": {
@@ -116,7 +117,7 @@ def manifest_of(exp: Experiment, matchups: list[Matchup]) -> dict:
             "card tables": [[m.ab.hash, m.ba.hash] for m in matchups],
             "policies": [m.weights.tolist() for m in matchups],
             "agents": [[a.describe() for a in m.agents] for m in matchups],
-            "kernel code": kernel_digest(),
+            "kernel code": kernel,
         },
         "decks": [{"labels": list(m.labels), "cards_a": m.ab.decks[0].distinct(), "cards_b": m.ab.decks[1].distinct(),
                    "superiors": [m.ab.decks[0].superior.name, m.ab.decks[1].superior.name]} for m in matchups],
@@ -125,27 +126,28 @@ def manifest_of(exp: Experiment, matchups: list[Matchup]) -> dict:
     }
 
 
-def play_chunk(m: Matchup, seed: int, cell: int, first: int, n: int):
-    """One chunk's games as the stored frame (runs in a worker)."""
-    return cell, first, records_frame(play_range(m, seed, first, n), cell)
+def play_chunk(rs: Ruleset, m, seed: int, cell: int, first: int, n: int):
+    """One chunk's games of matchup ``m`` as the stored frame (runs in a worker)."""
+    return cell, first, rs.records_frame(rs.play_range(m, seed, first, n), cell)
 
 
-def winners(m: Matchup, seed: int, first: int, n: int):
+def winners(rs: Ruleset, m, seed: int, first: int, n: int):
     """Who won games first..first+n-1 (deck 0 = A, 1 = B, -1 = draw); runs in a worker."""
-    return play_range(m, seed, first, n)["rows"][:, R_WINNER].copy()
+    return rs.play_range(m, seed, first, n)["rows"][:, rs.columns["winner"]].copy()
 
 
-def play_winners(matchups: dict, seed: int, first: int, n: int, jobs: int, progress: str | None = None) -> dict:
-    """{key: winners of games first..first+n-1} for every ``key: Matchup``, the
+def play_winners(rs: Ruleset, matchups: dict, seed: int, first: int, n: int, jobs: int,
+                 progress: str | None = None) -> dict:
+    """{key: winners of games first..first+n-1} for every ``key: matchup`` of ruleset ``rs``, the
     work split over ``jobs`` processes (for compare, tune and impact, which
     only need who won); ``progress`` names a progress bar to show."""
     size = check_winners_memory(matchups, n, jobs)
-    warm_up(play_range, next(iter(matchups.values())), seed)
+    warm_up(rs.play_range, next(iter(matchups.values())), seed)
     work = [(key, g, k) for key in matchups for g, k in chunks(n, size, first)]
     parts: dict = {}
     with loky_config(n_jobs=jobs), tqdm(total=n * len(matchups), unit="game", unit_scale=True,
                                         disable=progress is None, desc=progress) as bar:
-        out = Parallel(return_as="generator")(delayed(winners)(matchups[key], seed, g, k) for key, g, k in work)
+        out = Parallel(return_as="generator")(delayed(winners)(rs, matchups[key], seed, g, k) for key, g, k in work)
         for (key, _, k), w in zip(work, out):
             parts.setdefault(key, []).append(w)
             bar.update(k)
@@ -170,13 +172,13 @@ def run_experiment(spec, out=None, jobs=1, games=None, fresh=False, backend="lok
             store.begin()
             done = store.done()
             todo = [w for w in plan(exp) if chunk_name(w[0], w[1]) not in done]
-            warm_up(play_range, matchups[0], exp.seed)
+            warm_up(exp.ruleset.play_range, matchups[0], exp.seed)
             t0, played = time.perf_counter(), 0
             total = sum(c.games for c in exp.cells)
             bar = tqdm(total=total, initial=total - sum(w[2] for w in todo),
                        unit="game", unit_scale=True, smoothing=0.1, disable=not progress, desc=exp.name)
             try:
-                tasks = (delayed(play_chunk)(matchups[c], exp.seed, c, g, n) for c, g, n in todo)
+                tasks = (delayed(play_chunk)(exp.ruleset, matchups[c], exp.seed, c, g, n) for c, g, n in todo)
                 for cell, first, frame in Parallel(return_as="generator_unordered")(tasks):
                     store.write_chunk(cell, first, frame)
                     played += frame.height

@@ -1,0 +1,28 @@
+"""In Nomine as a ruleset (``balance.rules.ruleset``, DESIGN §5): two Superiors,
+the victory threshold in Humans, Essence curves."""
+from ..ruleset import Parameter, Ruleset
+from .contested import READINGS
+from .d666 import VARIANTS
+from .game import R_END, R_FIRST, R_GAME, R_PAIR, R_SWAP, R_TURNS, R_WINNER
+from .matchup import DEFAULT_TURN_CAP, play_range, prepare, replay_lines
+from .records import records_frame
+from .trace import END_REASONS
+
+RULESET = Ruleset(
+    name="innomine",
+    title="In Nomine",
+    seats=(2,),
+    parameters=(Parameter("threshold", "victory threshold (Humans)", 5, 1),
+                Parameter("turn_cap", "turn cap", DEFAULT_TURN_CAP, 1)),
+    variants=tuple(VARIANTS),
+    readings=READINGS,
+    resources=("Essence",),
+    end_reasons=END_REASONS,
+    kernels=("balance.rules.innomine.game", "balance.agents.innomine.search"),
+    prepare=prepare,
+    play_range=play_range,
+    records_frame=records_frame,
+    replay_lines=replay_lines,
+    columns={"game": R_GAME, "pair": R_PAIR, "swap": R_SWAP, "first": R_FIRST, "winner": R_WINNER,
+             "turns": R_TURNS, "end": R_END},
+)

@@ -1,0 +1,110 @@
+"""The ruleset interface (DESIGN §5): everything generic code may know of a game.
+
+A game's package exports one ``Ruleset`` (``balance/rules/<game>/ruleset.py``,
+found by name through ``balance.rules.get``).  Its metadata comes first -- seat
+counts, game parameters, rule variants, contested readings, resource names, end
+reasons, the modules of its compiled code -- then what plays it: ``prepare``
+a matchup, ``play_range`` of its games (the records as arrays, whose ``rows``
+hold the ``columns`` every ruleset has), ``records_frame`` (those records as
+the stored frame) and ``replay_lines`` (one game as a log).
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+from dataclasses import dataclass
+from typing import Callable
+
+from ..compiling import closure_digest, closure_files
+from ..errors import InputError
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """A whole-number game parameter an experiment may set or sweep."""
+    name: str                   # as experiment files and the command line name it
+    label: str                  # as a report names it
+    default: int
+    low: int
+    high: int | None = None
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One contested reading of the rulebook: ``values[0]`` is read with its
+    bit clear, ``values[1]`` with it set; ``rule`` is its entry in docs/rules.md,
+    which gives the passage and why ``default`` is the default."""
+    name: str
+    bit: int
+    rule: str
+    values: tuple[str, str]
+    default: str
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    name: str                   # as experiment files name it (``ruleset = "..."``)
+    title: str                  # as people call the game
+    seats: tuple[int, ...]      # the numbers of players it supports
+    parameters: tuple[Parameter, ...]
+    variants: tuple[str, ...]   # rule variants, the default first
+    readings: dict[str, Reading]
+    resources: tuple[str, ...]  # what its per-turn curves count
+    end_reasons: dict[int, str]
+    kernels: tuple[str, ...]    # the modules of its compiled entry points
+    prepare: Callable
+    play_range: Callable
+    records_frame: Callable
+    replay_lines: Callable
+    columns: dict[str, int]     # play_range's "rows": game, pair, swap, first, winner (-1 = draw), turns, end
+
+    def kernel_files(self) -> list:
+        """The files of its compiled code: each entry point's module and every
+        module it imports (compiling.closure_files)."""
+        return sorted({f for name in self.kernels for f in closure_files(importlib.util.find_spec(name).origin)})
+
+    def kernel_digest(self) -> str:
+        """Hash of its compiled code: each entry point's module and every module
+        it imports (compiling.closure_digest), so that an edit to another game,
+        or to code outside its kernel, leaves it unchanged."""
+        h = hashlib.sha256()
+        for name in self.kernels:
+            path = importlib.util.find_spec(name).origin
+            st = os.stat(path)
+            h.update(closure_digest(path, (st.st_mtime, st.st_size)))
+        return h.hexdigest()[:16]
+
+    def describe(self) -> dict:
+        """Plain data for a run's manifest: the labels its reports read."""
+        return {"name": self.name, "title": self.title, "seats": list(self.seats),
+                "parameters": [vars(p) for p in self.parameters], "variants": list(self.variants),
+                "reading_defaults": {n: r.default for n, r in self.readings.items()},
+                "resources": list(self.resources), "end_reasons": {str(k): v for k, v in self.end_reasons.items()}}
+
+
+
+def problem(readings: dict[str, Reading], chosen: dict) -> tuple[str, str, str] | None:
+    """The first thing wrong in ``chosen`` ({reading: value}, of a ruleset's
+    ``readings``) as (reading, what is wrong, what is allowed), or None."""
+    for name, value in chosen.items():
+        if name not in readings:
+            return name, "unknown reading", ", ".join(readings)
+        if value not in readings[name].values:
+            return name, f"{value!r} is not a value of this reading", ", ".join(readings[name].values)
+    return None
+
+
+def departures(readings: dict[str, Reading], chosen: dict) -> dict:
+    """The readings of ``chosen`` (checked) that are not at their defaults."""
+    return {n: v for n, v in sorted(chosen.items()) if v != readings[n].default}
+
+
+def pack(readings: dict[str, Reading], chosen: dict, where: str = "--reading") -> int:
+    """The kernel's bits for the readings ``chosen``; the others take their
+    defaults.  Raises InputError naming ``where``."""
+    wrong = problem(readings, chosen)
+    if wrong:
+        raise InputError(f"{where}: {wrong[0]}: {wrong[1]}; allowed: {wrong[2]}")
+    values = {n: r.default for n, r in readings.items()} | chosen
+    return sum(readings[n].values.index(v) << readings[n].bit for n, v in values.items())

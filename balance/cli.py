@@ -131,7 +131,7 @@ def _readings(texts: list[str]) -> dict:
 def _prepare(args, variant=None):
     from .rules import get
     return get().prepare(args.deck_a, args.deck_b, args.policy_a, args.policy_b, args.threshold, args.turn_cap,
-                   variant=variant or args.variant, readings=_readings(args.reading))
+                         variant=variant or args.variant, readings=_readings(args.reading))
 
 
 def cmd_simulate(args):

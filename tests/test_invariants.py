@@ -28,6 +28,7 @@ from balance.agents.innomine.search import searched_turn
 from balance.agents.kinds import A_CHECK
 from balance.agents.innomine.policy_files import load_agent
 from balance.rules.innomine.d666 import CLASSIC, D666
+from balance.rules.innomine.invariants import check_turns
 from balance.rules.innomine.setup import setup
 from balance.rules.innomine.tables import pack
 from balance.sim.structs import NoWrap
@@ -35,31 +36,6 @@ from balance.sim.structs import NoWrap
 QUICK_SEARCH = str(ROOT / "tests/data/search_quick.toml")
 ACTION_SEARCH = str(ROOT / "tests/data/search_actions.toml")
 POLICIES = ["influencer", "warmonger", "tether_holder", "random", QUICK_SEARCH]
-
-
-def check_conservation(s):
-    """Every instance is in one zone, and each zone's bookkeeping agrees."""
-    I, N = s.I, s.I.shape[0]
-    zone = I[:, S.F_ZONE]
-    assert set(np.unique(zone)) <= {S.Z_UNUSED, S.Z_REPO, S.Z_EVENTS, S.Z_HAND, S.Z_PLAY, S.Z_DISCARD,
-                                    S.Z_SOUL, S.Z_REMOVED, S.Z_FACEDOWN}
-    m = s.decks.shape[2]
-    for p in range(s.S.shape[0]):
-        for which, z in ((S.REPOSITORY, S.Z_REPO), (S.EVENTS, S.Z_EVENTS)):
-            head, cnt = s.S[p, S.S_REPO_HEAD + 2 * which], s.S[p, S.S_REPO_CNT + 2 * which]
-            in_buffer = sorted(s.decks[p, which, (head + k) % m] for k in range(cnt))
-            assert in_buffer == sorted(np.flatnonzero((zone == z) & (I[:, S.F_OWNER] == p)))
-        souls = (zone == S.Z_SOUL) & (I[:, S.F_LOC] == S.loc_realm(s, p))
-        assert souls.sum() == s.S[p, S.S_SOULS]
-    for i in range(N):
-        holder = I[i, S.F_ATT]
-        if holder >= 0:
-            assert zone[i] == S.Z_PLAY and zone[holder] == S.Z_PLAY
-            assert i in I[holder, S.F_ATTS:S.F_ATTS + I[holder, S.F_NATT]]
-        for c in I[i, S.F_ATTS:S.F_ATTS + I[i, S.F_NATT]]:
-            assert I[c, S.F_ATT] == i
-    listed = set(s.live[0, 1:s.live[0, 0] + 1]) | set(s.live[1, 1:s.live[1, 0] + 1])
-    assert set(np.flatnonzero(zone == S.Z_PLAY)) <= listed
 
 
 def play_checked(decks, pa, pb, seed, game, cap, variant, readings):
@@ -78,16 +54,7 @@ def play_checked(decks, pa, pb, seed, game, cap, variant, readings):
         return searched_turn(s, x, y, t) if searching else next_turn(s, t)
 
     setup(s, t, seed, game, threshold, cap, variant, readings)
-    check_conservation(s)
-    turns = 0
-    while turn():
-        turns += 1
-        check_conservation(s)
-        assert (s.S[:, S.S_ESSENCE] >= 0).all()
-        assert turns <= cap
-    check_conservation(s)
-    assert s.g[S.G_END] in (S.END_THRESHOLD, S.END_TURN_CAP, S.END_DECK_OUT)
-    assert (s.g[S.G_WINNER] >= 0) == (s.g[S.G_END] == S.END_THRESHOLD)
+    check_turns(s, t, turn, cap)
     first = (s.I.copy(), s.S.copy(), s.curves.copy())
     s.agent[:, A_CHECK] = 1     # the same game, with every scripted action looked up among the legal ones
     setup(s, t, seed, game, threshold, cap, variant, readings)

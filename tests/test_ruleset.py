@@ -2,12 +2,14 @@
 metadata, experiment files name their game, the manifest records it, and the
 generic runner reaches a game only through the registry."""
 import ast
+import dataclasses
 import json
 
 import pytest
 from cli import ROOT, balance, one_line_error
 
 from balance import rules
+from balance.rules.conformance import check_ruleset
 from balance.rules.ruleset import Ruleset
 from balance.runner import run_experiment
 from balance.runner.experiment import load_experiment
@@ -27,6 +29,24 @@ def test_every_registered_ruleset_declares_its_interface(name):
     for r in rs.readings.values():
         assert r.default in r.values
     assert json.loads(json.dumps(rs.describe()))["name"] == name
+
+
+@pytest.mark.parametrize("name", list(rules.RULESETS))
+def test_check_ruleset_passes_for_every_registered_ruleset(name):
+    check_ruleset(rules.get(name))
+
+
+def test_check_ruleset_sees_planted_faults():
+    """Each fault, planted in a copy of In Nomine's ruleset, fails the check
+    with what it broke: records that depend on how the games were split into
+    calls, and an end reason the ruleset does not declare."""
+    rs = rules.get("innomine")
+    by_call = dataclasses.replace(rs, play_range=lambda m, seed, first, n: rs.play_range(m, seed + first, first, n))
+    with pytest.raises(AssertionError, match="two calls"):
+        check_ruleset(by_call, jit_off_games=0)
+    undeclared = dataclasses.replace(rs, end_reasons={k: v for k, v in rs.end_reasons.items() if k != 0})
+    with pytest.raises(AssertionError, match="end reason"):
+        check_ruleset(undeclared, jit_off_games=0)
 
 
 def test_an_unknown_ruleset_is_refused_in_one_line(tmp_path):

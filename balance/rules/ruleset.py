@@ -6,7 +6,8 @@ counts, game parameters, rule variants, contested readings, resource names, end
 reasons, the modules of its compiled code -- then what plays it: ``prepare``
 a matchup, ``play_range`` of its games (the records as arrays, whose ``rows``
 hold the ``columns`` every ruleset has), ``records_frame`` (those records as
-the stored frame) and ``replay_lines`` (one game as a log).
+the stored frame), ``replay_lines`` (one game as a log) and ``check_game`` (one
+game played with its invariants checked after every turn).
 """
 from __future__ import annotations
 
@@ -58,6 +59,8 @@ class Ruleset:
     records_frame: Callable
     replay_lines: Callable
     columns: dict[str, int]     # play_range's "rows": game, pair, swap, first, winner (-1 = draw), turns, end
+    check_game: Callable        # (matchup, root seed, game): play it checking the game's own invariants
+    example: tuple[str, ...]    # deck files of a matchup to check it on (rules/conformance.py)
 
     def kernel_files(self) -> list:
         """The files of its compiled code: each entry point's module and every

@@ -1,12 +1,17 @@
 """In Nomine as a ruleset (``balance.rules.ruleset``, DESIGN §5): two Superiors,
 the victory threshold in Humans, Essence curves."""
+from pathlib import Path
+
 from ..ruleset import Parameter, Ruleset
 from .contested import READINGS
 from .d666 import VARIANTS
+from .invariants import check_game
 from .game import R_END, R_FIRST, R_GAME, R_PAIR, R_SWAP, R_TURNS, R_WINNER
 from .matchup import DEFAULT_TURN_CAP, play_range, prepare, replay_lines
 from .records import records_frame
 from .trace import END_REASONS
+
+DECKS = Path(__file__).resolve().parents[3] / "decks"
 
 RULESET = Ruleset(
     name="innomine",
@@ -25,4 +30,6 @@ RULESET = Ruleset(
     replay_lines=replay_lines,
     columns={"game": R_GAME, "pair": R_PAIR, "swap": R_SWAP, "first": R_FIRST, "winner": R_WINNER,
              "turns": R_TURNS, "end": R_END},
+    check_game=check_game,
+    example=tuple(str(DECKS / f"{name}.toml") for name in ("gabriel", "belial")),
 )

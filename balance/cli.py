@@ -301,7 +301,7 @@ def cmd_styles(args):
 
     Exit code 0: the tuned style is shown better than the best shipped style;
     1: not shown better (the file is written all the same); 2: bad input."""
-    from .analysis.styles import BETTER, Budget, description, lines, out_file, tune_style, verdict, write_style
+    from .agents.innomine.styles import BETTER, Budget, description, lines, out_file, tune_style, verdict, write_style
     path = out_file(args.out, args.deck)     # before any game is played
     budget = Budget(generations=args.generations, population=args.population, games=args.games,
                     confirm_games=args.confirm_games, seed=args.seed)

@@ -1,6 +1,7 @@
 """The ruleset interface (DESIGN §5): each registered game declares its
-metadata, experiment files name their game, the manifest records it, and the
-generic runner reaches a game only through the registry."""
+metadata and passes check_ruleset, experiment files name their game, the
+manifest records it, and generic code (sim, runner, analysis, report) reaches
+a game only through the registry."""
 import ast
 import dataclasses
 import json
@@ -100,7 +101,7 @@ def imported_modules(source: str, package: str) -> set[str]:
     return out
 
 
-@pytest.mark.parametrize("folder", ["sim", "runner"])
+@pytest.mark.parametrize("folder", ["sim", "runner", "analysis", "report"])
 def test_generic_code_reaches_a_game_only_through_the_registry(folder):
     for path in sorted((ROOT / "balance" / folder).glob("*.py")):
         found = imported_modules(path.read_text(encoding="utf-8"), f"balance.{folder}")

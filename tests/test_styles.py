@@ -16,7 +16,7 @@ from cli import ROOT, balance, ok, one_line_error
 
 from balance.agents.kinds import A_KIND, A_ROLLOUT_KIND, KINDS
 from balance.analysis.sprt import pair_scores
-from balance.analysis.styles import (BETTER, KEPT, MARK, RANGES, Budget, FieldPlay, Style, field_of,
+from balance.agents.innomine.styles import (BETTER, KEPT, MARK, RANGES, Budget, FieldPlay, Style, field_of,
                                      shipped_styles, tune_style, verdict, write_style)
 from balance.analysis.tune import CONFIRM_SEED_OFFSET
 from balance.rules import get

@@ -45,16 +45,16 @@ from pathlib import Path
 import cma
 import numpy as np
 
-from ..agents.innomine.policies import WEIGHTS
-from ..agents.innomine.policy_files import Agent, load_agent
-from ..errors import InputError
-from ..runner.experiment import Cell, load_experiment
-from ..runner.impact import deck_sides
-from ..runner.run import prepare_cell
-from ..runner.store import check_out, write_atomic
-from .intervals import pair_wilson, shown
-from .sprt import pair_scores, paired_difference, seen_from
-from .tune import CONFIRM_SEED_OFFSET, CommonSeeds
+from ...analysis.intervals import pair_wilson, shown
+from ...analysis.sprt import pair_scores, paired_difference, seen_from
+from ...analysis.tune import CONFIRM_SEED_OFFSET, CommonSeeds
+from ...errors import InputError
+from ...runner.experiment import Cell, load_experiment
+from ...runner.impact import deck_sides
+from ...runner.run import prepare_cell
+from ...runner.store import check_out, write_atomic
+from .policies import WEIGHTS
+from .policy_files import Agent, load_agent
 
 # What the search may change: (low, high, whole number).  The whole-number weights are compared
 # with a threshold by the rules or used as a count: gang (0.5, 1.5), combat_acts (0.5), reserve

@@ -54,7 +54,7 @@ def play_checked(decks, pa, pb, seed, game, cap, variant, readings):
         return searched_turn(s, x, y, t) if searching else next_turn(s, t)
 
     setup(s, t, seed, game, threshold, cap, variant, readings)
-    check_turns(s, t, turn, cap)
+    check_turns(s, turn, cap)
     first = (s.I.copy(), s.S.copy(), s.curves.copy())
     s.agent[:, A_CHECK] = 1     # the same game, with every scripted action looked up among the legal ones
     setup(s, t, seed, game, threshold, cap, variant, readings)

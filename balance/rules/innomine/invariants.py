@@ -37,10 +37,9 @@ def check_conservation(s) -> None:
     assert set(np.flatnonzero(zone == S.Z_PLAY)) <= listed
 
 
-def check_turns(s, t, turn, cap: int) -> int:
+def check_turns(s, turn, cap: int) -> None:
     """Play the game set up in ``s`` to its end with ``turn()`` (one turn each
-    call, False once the game is over), checking the invariants after every
-    turn; returns the turns played."""
+    call, False once the game is over), checking the invariants after every turn."""
     check_conservation(s)
     turns = 0
     while turn():
@@ -51,7 +50,6 @@ def check_turns(s, t, turn, cap: int) -> int:
     check_conservation(s)
     assert s.g[S.G_END] in (S.END_THRESHOLD, S.END_TURN_CAP, S.END_DECK_OUT)
     assert (s.g[S.G_WINNER] >= 0) == (s.g[S.G_END] == S.END_THRESHOLD)
-    return turns
 
 
 def check_game(m: Matchup, root_seed: int, game: int) -> int:
@@ -61,5 +59,5 @@ def check_game(m: Matchup, root_seed: int, game: int) -> int:
     sab, kab, sba, kba = m.kernel_args()
     s, t = (sba, kba) if game & 1 else (sab, kab)
     setup(s, t, root_seed, game >> 1, m.threshold, m.turn_cap, m.variant, m.readings)
-    check_turns(s, t, lambda: next_turn(s, t), m.turn_cap)
+    check_turns(s, lambda: next_turn(s, t), m.turn_cap)
     return int(s.g[S.G_TURN])

@@ -114,3 +114,18 @@ def test_the_import_check_sees_a_direct_import():
     found = imported_modules("from ..rules.innomine.game import R_WINNER\nimport balance.agents.innomine.search\n",
                              "balance.runner")
     assert {"balance.rules.innomine.game.R_WINNER", "balance.agents.innomine.search"} <= found
+
+
+def test_compare_refuses_a_candidate_of_another_game(monkeypatch):
+    """A candidate experiment must be of the baseline's game: a second ruleset (In
+    Nomine's, renamed, registered for this test) is refused in one message
+    naming the candidate's file, ``ruleset`` and what is allowed."""
+    from balance.analysis.compare import pair_up
+    from balance.errors import InputError
+    monkeypatch.setitem(rules.RULESETS, "other", "test_ruleset")
+    exp = {"name": "x", "seed": 1, "games": 2, "grid": {"pairs": [[GABRIEL, BELIAL]]}}
+    with pytest.raises(InputError, match=r"<dict>: ruleset: 'other' differs from the baseline's 'innomine'.*allowed"):
+        pair_up(exp, {**exp, "ruleset": "other"})
+
+
+RULESET = dataclasses.replace(rules.get("innomine"), name="other")     # what the test above registers

@@ -23,8 +23,6 @@ import numpy as np
 from .ruleset import Ruleset
 
 JIT_OFF = """
-import hashlib, sys
-import numpy as np
 from balance.rules import get
 from balance.rules.conformance import digest, example
 rs = get({name!r})

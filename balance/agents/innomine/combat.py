@@ -33,7 +33,6 @@ from ...rules.innomine.combat import (
     A_BOOST,
     any_able,
     base_attack,
-    base_attack_legal,
     boost_card,
     boost_helps,
     can_fight_in,
@@ -662,11 +661,9 @@ def _in_danger(s, t, i, r, k):
     worst = 0
     side = s.I[i, F_FIGHT]
     for j in fighters(s):
-        if (s.I[j, F_FIGHT] >= 0 and s.I[j, F_FIGHT] != side and can_act(s, t, j)
-                and base_attack_legal(s, t, j, i, r)
-                and not _doomed(s, t, j, r, k, side)):
-            v = attack_value(s, t, j, r)
-            if v > worst:
+        if s.I[j, F_FIGHT] >= 0 and s.I[j, F_FIGHT] != side and can_act(s, t, j):
+            v = legal_blow(s, t, j, i, r)
+            if v > worst and not _doomed(s, t, j, r, k, side):
                 worst = v
     return hits_left(s, t, i, r) <= 2 * worst
 

@@ -1,12 +1,14 @@
 """``check_ruleset``: what every ruleset must honour, checked by playing it
 (DESIGN §5, in the manner of pgx's ``api_test``).
 
-Random agents play games of the ruleset's example matchup, and the check fails
-(AssertionError, saying what) unless:
+Random agents play games of the ruleset's example matchup, with the fewest and
+the most seats it supports, and the check fails (AssertionError, saying what)
+unless:
 - the same seed gives the same records, and games played in two calls give the
   records of one call (each game's record depends on its index alone);
-- every record row has its identifiers (game, its seed pair and seat swap), a
-  winner among the decks or a draw, a declared end reason and a turn count within
+- every record row has its identifiers (game, its seed block -- a seat-swapped
+  pair, or a block of every seat rotation -- and its place in it), a winner
+  among the entrants or a draw, a declared end reason and a turn count within
   the turn cap, and the stored frame has a row per game;
 - every game, played again turn by turn, keeps the game's own invariants after
   every turn (``Ruleset.check_game``: cards conserved, resources never negative,
@@ -24,9 +26,9 @@ from .ruleset import Ruleset
 
 JIT_OFF = """
 from balance.rules import get
-from balance.rules.conformance import digest, example
+from balance.rules.conformance import digest
 rs = get({name!r})
-print(digest(rs.play_range(example(rs), {seed}, 0, {games})))
+print(digest(rs.play_range(rs.example("random", {seats}), {seed}, 0, {games})))
 """
 
 
@@ -38,28 +40,30 @@ def digest(records: dict) -> str:
     return h.hexdigest()
 
 
-def example(rs: Ruleset):
-    """The ruleset's example matchup, random agents on every seat."""
-    return rs.prepare(*rs.example, "random", "random")
-
-
 def check_ruleset(rs: Ruleset, games: int = 8, seed: int = 20_261_127, jit_off_games: int = 2) -> None:
-    """Play ``games`` games of ``rs`` and check the interface's invariants (module doc)."""
-    m = example(rs)
+    """Play ``games`` games of ``rs`` with its fewest and its most seats, and check
+    the interface's invariants (module doc)."""
+    for seats in sorted({min(rs.seats), max(rs.seats)}):
+        check_seats(rs, seats, games, seed, jit_off_games)
+
+
+def check_seats(rs: Ruleset, seats: int, games: int, seed: int, jit_off_games: int) -> None:
+    """``check_ruleset`` for ``seats`` players."""
+    m = rs.example("random", seats)
     rec = rs.play_range(m, seed, 0, games)
     assert digest(rs.play_range(m, seed, 0, games)) == digest(rec), "the same seed gave other records"
     k = games // 2
     parts = rs.play_range(m, seed, 0, k), rs.play_range(m, seed, k, games - k)
     split = {key: np.concatenate([p[key] for p in parts]) for key in rec}
     assert digest(split) == digest(rec), "games played in two calls differ from one call's"
-    check_rows(rs, rec["rows"], games, m.turn_cap)
-    assert rs.records_frame(rec, 0).height == games, "the stored frame lacks a row per game"
+    check_rows(rs, rec["rows"], games, m.turn_cap, seats)
+    assert rs.records_frame(rec, 0)["game"].n_unique() == games, "the stored frame lacks a game"
     turns = rec["rows"][:, rs.columns["turns"]]
     for g in range(games):
         played = rs.check_game(m, seed, g)
         assert played == turns[g], f"game {g}: {played} turns played turn by turn, {turns[g]} in its record"
     if jit_off_games:
-        code = JIT_OFF.format(name=rs.name, seed=seed, games=jit_off_games)
+        code = JIT_OFF.format(name=rs.name, seats=seats, seed=seed, games=jit_off_games)
         out = subprocess.run([sys.executable, "-c", code], env={**os.environ, "NUMBA_DISABLE_JIT": "1"},
                              capture_output=True, text=True, timeout=1800)
         assert out.returncode == 0, out.stderr
@@ -67,15 +71,14 @@ def check_ruleset(rs: Ruleset, games: int = 8, seed: int = 20_261_127, jit_off_g
         assert out.stdout.strip() == jit, "the JIT on and off gave different records"
 
 
-def check_rows(rs: Ruleset, rows: np.ndarray, games: int, turn_cap: int) -> None:
+def check_rows(rs: Ruleset, rows: np.ndarray, games: int, turn_cap: int, seats: int) -> None:
     """Each record row's identifiers, winner, end reason and turns (module doc)."""
     col = rs.columns
     game = rows[:, col["game"]]
     assert rows.shape[0] == games and (game == np.arange(games)).all(), "the rows are not games 0..n-1 in order"
-    assert (rows[:, col["pair"]] == game >> 1).all() and (rows[:, col["swap"]] == game & 1).all(), \
-        "game 2k and 2k+1 do not share seed pair k with the seats exchanged"
-    n_decks = max(rs.seats)
-    assert np.isin(rows[:, col["winner"]], np.arange(-1, n_decks)).all(), "a winner is neither a deck nor a draw"
-    assert np.isin(rows[:, col["first"]], np.arange(n_decks)).all(), "the first player is not a deck"
+    assert (rows[:, col["pair"]] == game // seats).all() and (rows[:, col["swap"]] == game % seats).all(), \
+        "the games of a block do not share its seed in every rotation of the seats"
+    assert np.isin(rows[:, col["winner"]], np.arange(-1, seats)).all(), "a winner is neither an entrant nor a draw"
+    assert np.isin(rows[:, col["first"]], np.arange(seats)).all(), "the first player is not an entrant"
     assert np.isin(rows[:, col["end"]], list(rs.end_reasons)).all(), "an end reason the ruleset does not declare"
     assert ((rows[:, col["turns"]] >= 1) & (rows[:, col["turns"]] <= turn_cap)).all(), "turns outside 1..turn cap"

@@ -60,7 +60,8 @@ class Ruleset:
     replay_lines: Callable
     columns: dict[str, int]     # play_range's "rows": game, pair, swap, first, winner (-1 = draw), turns, end
     check_game: Callable        # (matchup, root seed, game): play it checking the game's own invariants
-    example: tuple[str, ...]    # deck files of a matchup to check it on (rules/conformance.py)
+    example: Callable           # (agent, seats): a matchup to check it on, that agent on every seat
+                                # (rules/conformance.py)
 
     def kernel_files(self) -> list:
         """The files of its compiled code: each entry point's module and every

@@ -38,6 +38,10 @@ class Matchup:
     readings: int            # the contested readings' bits (contested.pack)
 
     @property
+    def n_seats(self) -> int:
+        return 2
+
+    @property
     def own_turns(self) -> int:
         return (self.turn_cap + 1) // 2
 

@@ -13,6 +13,12 @@ from .trace import END_REASONS
 
 DECKS = Path(__file__).resolve().parents[3] / "decks"
 
+
+def example(policy: str, seats: int = 2):
+    """Gabriel against Belial, ``policy`` on both seats."""
+    return prepare(str(DECKS / "gabriel.toml"), str(DECKS / "belial.toml"), policy, policy)
+
+
 RULESET = Ruleset(
     name="innomine",
     title="In Nomine",
@@ -31,5 +37,5 @@ RULESET = Ruleset(
     columns={"game": R_GAME, "pair": R_PAIR, "swap": R_SWAP, "first": R_FIRST, "winner": R_WINNER,
              "turns": R_TURNS, "end": R_END},
     check_game=check_game,
-    example=tuple(str(DECKS / f"{name}.toml") for name in ("gabriel", "belial")),
+    example=example,
 )

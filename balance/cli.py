@@ -14,6 +14,7 @@ from .cards import DeckError, validate_main
 from .errors import InputError
 from .rules.innomine.d666 import VARIANTS
 from .rules.innomine.contested import READINGS
+from .rules import DEFAULT, RULESETS
 from .runner.experiment import MAX_GAMES, TURN_CAP_MAX
 
 DEFAULT_A, DEFAULT_B = "decks/gabriel.toml", "decks/belial.toml"
@@ -93,6 +94,8 @@ def _help(cmd):
 
 
 def _matchup_args(p, several=False):
+    p.add_argument("--ruleset", choices=list(RULESETS), default=DEFAULT,
+                   help=f"the game: {', '.join(RULESETS)} (default %(default)s; docs/rulesets.md)")
     p.add_argument("--deck-a", default=DEFAULT_A, help="deck file of the first deck (default %(default)s)")
     p.add_argument("--deck-b", default=DEFAULT_B, help="deck file of the second deck (default %(default)s)")
     p.add_argument("--policy-a", default="influencer",
@@ -109,6 +112,17 @@ def _matchup_args(p, several=False):
                    metavar="VARIANT", help=f"rule variant{'s, each reported' if several else ''}: "
                                            f"{', '.join(VARIANTS)} (default classic)")
     _reading_arg(p, "a contested reading of the rulebook")
+    seats = p.add_argument_group("a game of more seats (--ruleset kamigami)")
+    seats.add_argument("--seats", nargs="+", metavar="ENTRANT",
+                       help="one entrant per seat: a God, or dealt (default: --players dealt entrants)")
+    seats.add_argument("--players", type=_positive("--players"), default=4,
+                       help="players, each dealt two Gods to keep one of (default %(default)s)")
+    seats.add_argument("--policy", nargs="+", default=["scripted"], metavar="AGENT",
+                       help="agent of every seat, or one per seat: scripted or random (default %(default)s)")
+    seats.add_argument("--cards", help="card set file (default: the ruleset's own, decks/kamigami/old_ones.toml)")
+    seats.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                       help="a game parameter instead of its default (repeatable; e.g. win_energy=30; "
+                            "docs/kamigami.md)")
 
 
 def _reading_arg(p, what):
@@ -117,21 +131,42 @@ def _reading_arg(p, what):
                         + "; ".join(f"{r.name}={'|'.join(r.values)}" for r in READINGS.values()))
 
 
-def _readings(texts: list[str]) -> dict:
+def _readings(texts: list[str], option: str = "--reading", example: str = "protection=any_harm") -> dict:
     """``--reading NAME=VALUE`` options as {name: value} (checked by readings.pack)."""
     chosen = {}
     for text in texts:
         name, eq, value = text.partition("=")
         if not eq:
-            raise InputError(f"--reading: {text!r}: not NAME=VALUE; allowed: e.g. protection=any_harm")
+            raise InputError(f"{option}: {text!r}: not NAME=VALUE; allowed: e.g. {example}")
         chosen[name.strip()] = value.strip()
     return chosen
 
 
+def _params(texts: list[str]) -> dict:
+    """``--param NAME=VALUE`` options as {name: whole number} (checked by the ruleset's prepare)."""
+    chosen = _readings(texts, "--param", "win_energy=30")
+    for name, value in chosen.items():
+        try:
+            chosen[name] = int(value)
+        except ValueError:
+            raise InputError(f"--param: {name}={value!r}: not a whole number; allowed: e.g. win_energy=30") from None
+    return chosen
+
+
 def _prepare(args, variant=None):
+    """The matchup the options name, of the game ``--ruleset`` names."""
     from .rules import get
-    return get().prepare(args.deck_a, args.deck_b, args.policy_a, args.policy_b, args.threshold, args.turn_cap,
-                         variant=variant or args.variant, readings=_readings(args.reading))
+    rs = get(args.ruleset)
+    if rs.entrants == "seats":
+        seats = args.seats or ["dealt"] * args.players
+        policies = args.policy * len(seats) if len(args.policy) == 1 else args.policy
+        return rs.prepare(args.cards or rs.card_set, seats, policies, None, _readings(args.reading),
+                          **_params(args.param))
+    if args.seats or args.param or args.cards:
+        raise InputError(f"--seats, --param, --cards: not options of {rs.title}; allowed: --deck-a, --deck-b, "
+                         f"--threshold, --turn-cap (or --ruleset kamigami)")
+    return rs.prepare(args.deck_a, args.deck_b, args.policy_a, args.policy_b, args.threshold, args.turn_cap,
+                      variant=variant or args.variant, readings=_readings(args.reading))
 
 
 def cmd_simulate(args):
@@ -143,17 +178,17 @@ def cmd_simulate(args):
     from .rules import get
     from .runner.run import check_memory
     from .sim.batch import map_chunks
-    check_memory(min(args.chunk, args.games), args.turn_cap, args.jobs, what="--games, --chunk, --turn-cap, --jobs")
-    rs = get()
-    for variant in args.variant:
+    rs = get(args.ruleset)
+    for variant in args.variant if rs.entrants == "decks" else rs.variants[:1]:
         m = _prepare(args, variant)
+        check_memory(min(args.chunk, args.games), m.turn_cap, args.jobs, what="--games, --chunk, --turn-cap, --jobs")
         warm_up(rs.play_range, m, args.seed)
         t0 = time.perf_counter()
         parts = map_chunks(rs.play_range, m, args.seed, args.games, args.jobs, args.chunk,
-                           reduce=partial(summarise, rs.columns))
+                           reduce=partial(summarise, rs.columns, m.n_seats))
         dt = time.perf_counter() - t0
         chosen = "".join(f", {r}" for r in args.reading)
-        print(f"{m.labels[0]} vs {m.labels[1]}, threshold {m.threshold}, seed {args.seed}, {variant} rules{chosen}")
+        print(f"{' vs '.join(m.labels)}, {m.setting}, seed {args.seed}, {variant} rules{chosen}")
         for line in sum(parts[1:], parts[0]).lines(m.labels, rs.end_reasons):
             print(line)
         print(f"speed: {args.games / dt:,.0f} games/s on {args.jobs} worker(s)")
@@ -166,7 +201,7 @@ def cmd_replay(args):
     from .rules import get
     m = _prepare(args)
     with announced():
-        lines = get().replay_lines(m, args.seed, args.game)
+        lines = get(args.ruleset).replay_lines(m, args.seed, args.game)
     for line in lines:
         print(line)
     return 0
@@ -176,12 +211,13 @@ def cmd_bench(args):
     """Games per second on one and on two cores for the default matchup; with a
     search agent, its searched decisions per second too."""
     from .compiling import warm_up
-    from .rules.innomine.matchup import play_counted, play_range
+    from .rules import get
     from .runner.run import bytes_per_game, check_memory
     from .sim.batch import run_games
-    check_memory(_bench_chunk(args.games, 1), args.turn_cap, 2, parent=args.games * bytes_per_game(args.turn_cap),
-                 what="--games, --turn-cap")
     m = _prepare(args)
+    check_memory(_bench_chunk(args.games, 1), m.turn_cap, 2, parent=args.games * bytes_per_game(m.turn_cap),
+                 what="--games, --turn-cap")
+    play_range = get(args.ruleset).play_range
     warm_up(play_range, m, args.seed)
     rates = {}
     for jobs in (1, 2):
@@ -189,11 +225,12 @@ def cmd_bench(args):
         t0 = time.perf_counter()
         run_games(play_range, m, args.seed, args.games, jobs=jobs, chunk=_bench_chunk(args.games, jobs))
         rates[jobs] = args.games / (time.perf_counter() - t0)
-        print(f"{jobs} core(s): {rates[jobs]:,.0f} games/s ({args.games} games, {m.labels[0]} vs {m.labels[1]}, "
-              f"threshold {m.threshold})")
+        print(f"{jobs} core(s): {rates[jobs]:,.0f} games/s ({args.games} games, {' vs '.join(m.labels)}, "
+              f"{m.setting})")
     print(f"two-core speed-up: {rates[2] / rates[1]:.2f}x; per core: {rates[1]:,.0f} games/s "
           f"(machine: {os.cpu_count()} cores)")
-    if m.searches:
+    if getattr(m, "searches", False):
+        from .rules.innomine.matchup import play_counted
         n = min(args.games, 20)
         t0 = time.perf_counter()
         _, decided = play_counted(m, args.seed, 0, n)
@@ -365,7 +402,9 @@ def parser():
     p.add_argument("--out", help="run directory (default runs/<experiment name>)")
     p.add_argument("--jobs", type=_positive("--jobs"), default=os.cpu_count() or 1,
                    help="worker processes, or Dask workers of a local cluster (default: all cores, %(default)s)")
-    p.add_argument("--games", type=_even("--games"), help="games per cell (default: the experiment file's 'games')")
+    p.add_argument("--games", type=_positive("--games"),
+                   help="games per cell (default: the experiment file's 'games'; even, or whole seat-rotation "
+                        "blocks of a game of more seats)")
     p.add_argument("--fresh", action="store_true", help="delete the stored games of this run and start over (default off: resume)")
     p.add_argument("--backend", choices=("loky", "dask"), default="loky", metavar="BACKEND",
                    help="loky = local processes (default); dask = a Dask cluster (pip install 'balance[cluster]')")
@@ -390,14 +429,16 @@ def parser():
                         "(default %(default)s)")
     p.add_argument("--beta", type=float, default=0.05,
                    help="rate of missing a change of --bound, sequential test only (default %(default)s)")
-    p.add_argument("--max-games", type=_even("--max-games"), default=40_000,
+    p.add_argument("--max-games", type=_positive("--max-games"), default=40_000,
                    help="games per matchup and side before the sequential test gives up: INCONCLUSIVE "
-                        "(default %(default)s)")
-    p.add_argument("--batch", type=_even("--batch"), default=1_000,
-                   help="games per matchup and side between two looks at the test (default %(default)s)")
-    p.add_argument("--fixed", type=_even("--fixed"),
+                        "(default %(default)s; rounded down to whole seat-swapped pairs or rotation blocks)")
+    p.add_argument("--batch", type=_positive("--batch"), default=1_000,
+                   help="games per matchup and side between two looks at the test (default %(default)s; "
+                        "rounded down likewise)")
+    p.add_argument("--fixed", type=_positive("--fixed"),
                    help="play exactly N games per matchup and side and decide once: TOST for NO CHANGE, "
-                        "Bonferroni over the matchups for CHANGED (default: sequential)")
+                        "Bonferroni over the matchups for CHANGED (default: sequential); whole seat-swapped "
+                        "pairs (or rotation blocks of a game of more seats)")
     _jobs_arg(p)
     p.add_argument("--out", default="reports/compare",
                    help="folder for the report page index.html and compare.csv (default %(default)s)")

@@ -16,6 +16,7 @@ import ast
 import functools
 import hashlib
 import importlib
+import importlib.util
 import os
 import subprocess
 import sys
@@ -90,13 +91,15 @@ def compile_parts(units: str, n: int, decks: tuple[str, ...]) -> None:
 
 def warm_up(play_range, matchup, seed: int) -> None:
     """Compile (or load) ``play_range``'s kernel here, announced, once per
-    process; on a cold cache, the ruleset's compile units first, in parallel."""
+    process; on a cold cache, the ruleset's compile units first (if it has
+    them: a kernel that compiles in under a minute needs none), in parallel."""
     if play_range in _warm:
         return
-    units = importlib.import_module(play_range.__module__.rsplit(".", 1)[0] + ".compile_units")
+    name = play_range.__module__.rsplit(".", 1)[0] + ".compile_units"
+    units = importlib.import_module(name) if importlib.util.find_spec(name) else None
     with announced():
-        if not cached(units.ENTRY):
-            compile_parts(units.__name__, len(units.UNITS), tuple(d.path for d in matchup.ab.decks))
+        if units is not None and not cached(units.ENTRY):
+            compile_parts(units.__name__, len(units.UNITS), units.unit_args(matchup))
         play_range(matchup, seed, 0, 2)
     _warm.add(play_range)
 

@@ -96,3 +96,39 @@ def test_iwd_interval_is_the_per_game_cluster_robust_fit():
     assert iwd == pytest.approx(won[in_hand].mean() - won[~in_hand].mean())
     assert iwd == pytest.approx(fit.params[1])
     assert (hi - lo) == pytest.approx(np.diff(fit.conf_int(0.05)[1])[0], rel=0.01)
+
+
+def blocks(rng, n_blocks, size, p, rho):
+    """(n_blocks, size) wins of one place in turn order in a seat-rotation block
+    of ``size`` games sharing a seed: each game repeats the block's first with
+    probability rho, else is drawn afresh."""
+    first = rng.random((n_blocks, 1)) < p
+    return np.where(rng.random((n_blocks, size)) < rho, first, rng.random((n_blocks, size)) < p)
+
+
+@pytest.mark.parametrize("size, p, rho", [(4, 0.25, 0.9), (6, 1 / 6, 0.5), (3, 0.4, 0.0)])
+def test_seat_rotation_block_intervals_cover_95_percent(size, p, rho):
+    """The intervals of a game of more seats (analysis.seats) count blocks:
+    within 93.5-96.5% of REPS repetitions."""
+    rng = np.random.default_rng(size)
+    hits = 0
+    for _ in range(REPS):
+        w = blocks(rng, 200, size, p, rho)
+        lo, hi = pair_wilson(w.sum(axis=1), np.full(len(w), size))[1:]
+        hits += lo <= p <= hi
+    assert 0.935 <= hits / REPS <= 0.965
+
+
+def test_family_intervals_hold_together():
+    """A report's verdicts rest on intervals at 1 - 0.05 / rows (analysis.seats.rates):
+    all six of a table's rates covered at once in at least 95% of repetitions."""
+    rng = np.random.default_rng(7)
+    rates, k, together = (0.1, 0.15, 0.2, 0.25, 0.3, 0.35), 6, 0
+    for _ in range(REPS // 2):
+        cover = []
+        for p in rates:
+            w = blocks(rng, 150, 6, p, 0.6)
+            lo, hi = Clustered.of(w.sum(axis=1), np.full(len(w), 6)).interval(1 - 0.05 / k)[1:]
+            cover.append(lo <= p <= hi)
+        together += all(cover)
+    assert together / (REPS // 2) >= 0.95 - 3 * np.sqrt(0.05 * 0.95 / (REPS // 2))

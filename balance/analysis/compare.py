@@ -37,6 +37,7 @@ dice in both, so each seed pair's difference isolates the change (see
 from __future__ import annotations
 
 import dataclasses
+import math
 import tomllib
 from dataclasses import dataclass, field
 
@@ -46,7 +47,7 @@ import polars as pl
 from ..cards.schema import Site, want_name
 from ..errors import InputError
 from ..rules.ruleset import Ruleset, departures, pack
-from ..runner.experiment import DEFAULTS, Cell, Experiment, load_experiment, override_set
+from ..runner.experiment import DEFAULTS, Cell, Experiment, SeatCell, load_experiment, override_set
 from ..runner.run import play_winners, prepare_cells
 from ..runner.store import reading_label
 from .sprt import (CHANGED, NO_CHANGE, UNDECIDED, Bounds, Sequential, fixed_test, games_needed, pair_scores,
@@ -68,12 +69,17 @@ class Change:
             want_name(Site("--variant", "candidate"), {"variant": self.variant}, "variant", ruleset.variants)
         pack(ruleset.readings, self.readings)
 
-    def apply(self, cell: Cell, ruleset: Ruleset) -> Cell:
-        """``cell`` (of a game of ``ruleset``) with the change made."""
+    def apply(self, cell: Cell | SeatCell, ruleset: Ruleset) -> Cell | SeatCell:
+        """``cell`` (of a game of ``ruleset``) with the change made; in a game of
+        more seats, ``policy_a`` is entrant 0's and ``policy_b`` every other's."""
         merged = {card: {**cell.overrides.get(card, {}), **fields} for card, fields in self.overrides.items()}
+        if isinstance(cell, SeatCell):
+            first, rest = cell.policies[0], cell.policies[1:]
+            agents = {"policies": (self.policy_a or first, *(self.policy_b or p for p in rest))}
+        else:
+            agents = {"policy_a": self.policy_a or cell.policy_a, "policy_b": self.policy_b or cell.policy_b}
         return dataclasses.replace(
-            cell, overrides={**cell.overrides, **merged}, variant=self.variant or cell.variant,
-            policy_a=self.policy_a or cell.policy_a, policy_b=self.policy_b or cell.policy_b,
+            cell, overrides={**cell.overrides, **merged}, variant=self.variant or cell.variant, **agents,
             readings=departures(ruleset.readings, {**cell.readings, **self.readings}))
 
     def describe(self) -> str:
@@ -106,8 +112,9 @@ class Settings:
             raise InputError(f"--alpha: {self.alpha:g}: must be below 0.5 with --fixed "
                              f"(no change is shown by the 1 - 2 alpha interval)")
         for name, v in (("--max-games", self.max_games), ("--batch", self.batch), ("--fixed", self.fixed)):
-            if v is not None and (v < 2 or v % 2):
-                raise InputError(f"{name}: {v}: must be an even number of games >= 2 (seat-swapped pairs)")
+            if v is not None and v < 2:
+                raise InputError(f"{name}: {v}: must be a number of games >= 2 (whole seat-swapped pairs, or "
+                                 f"seat-rotation blocks)")
 
     def limits(self, m: int) -> Bounds:
         """The sequential test's stopping bounds for each of a run's m matchups:
@@ -116,26 +123,48 @@ class Settings:
         return Bounds.of(self.alpha / m, self.beta)
 
 
+def pairing(cell: Cell | SeatCell) -> str:
+    """The agents a cell's entrants play with: "A's vs B's", or one per seat."""
+    return " vs ".join(cell.policies) if isinstance(cell, SeatCell) else f"{cell.policy_a} vs {cell.policy_b}"
+
+
 # What a question is asked under: each a table column, with its text for a cell.
-CONDITIONS = {"pairing": lambda cell: f"{cell.policy_a} vs {cell.policy_b}",
-              "reading": lambda cell: reading_label(cell.readings)}
+CONDITIONS = {"pairing": pairing, "reading": lambda cell: reading_label(cell.readings)}
 
 
-def question(cell: Cell, matchup) -> str:
+def question(cell: Cell | SeatCell, matchup, ruleset: Ruleset) -> str:
     """What a cell asks, whatever its conditions: deck A against deck B at the
-    threshold, with the rule variant and turn cap when they are not the
+    threshold (or entrant 0 against the others, with the parameters off their
+    defaults), with the rule variant and turn cap when they are not the
     defaults, and the overrides' label when there is one."""
-    parts = [f"{matchup.ab.decks[0].name} vs {matchup.ab.decks[1].name}, threshold {cell.threshold}"]
-    parts += [f"{cell.variant} rules"] if cell.variant not in DEFAULTS["variant"] else []
-    parts += [f"turn cap {cell.turn_cap}"] if cell.turn_cap not in DEFAULTS["turn_cap"] else []
+    if isinstance(cell, SeatCell):
+        defaults = {p.name: p.default for p in ruleset.parameters}
+        parts = [f"{cell.entrants[0]} against {', '.join(cell.entrants[1:])}"]
+        parts += [f"{k} {v}" for k, v in cell.params.items() if v != defaults[k]]
+        parts += [f"{cell.variant} rules"] if cell.variant != ruleset.variants[0] else []
+    else:
+        parts = [f"{matchup.ab.decks[0].name} vs {matchup.ab.decks[1].name}, threshold {cell.threshold}"]
+        parts += [f"{cell.variant} rules"] if cell.variant not in DEFAULTS["variant"] else []
+        parts += [f"turn cap {cell.turn_cap}"] if cell.turn_cap not in DEFAULTS["turn_cap"] else []
     parts += [cell.label] if cell.label != "baseline" else []
     return ", ".join(parts)
 
 
-def cell_names(cells: list[Cell], matchups: list) -> list[dict]:
+def cell_names(cells: list[Cell] | list[SeatCell], matchups: list, ruleset: Ruleset) -> list[dict]:
     """Each cell's question and conditions (``CONDITIONS``), as table columns."""
-    return [{"question": question(c, m), **{k: text(c) for k, text in CONDITIONS.items()}}
+    return [{"question": question(c, m, ruleset), **{k: text(c) for k, text in CONDITIONS.items()}}
             for c, m in zip(cells, matchups)]
+
+
+def check_askable(exp: Experiment) -> None:
+    """Refuse a cell of a game of more seats whose entrants are all alike:
+    entrant 0's score is its fair share by construction, whatever the change."""
+    for c in exp.cells:
+        if isinstance(c, SeatCell) and len(set(zip(c.entrants, c.policies))) == 1:
+            raise InputError(f"{exp.source}: grid cell {c.index}: every entrant is {c.entrants[0]} "
+                             f"({c.policies[0]}): compare asks whether entrant 0's score moved, and among alike "
+                             f"entrants it cannot; allowed: cells whose first entrant differs from the others "
+                             f"(its God or its policy)")
 
 
 def under(row: dict) -> str:
@@ -182,8 +211,9 @@ def pair_up(baseline, candidate=None, change: Change | None = None) -> Matchups:
     else:
         cand = base
         cand_cells = [change.apply(c, base.ruleset) for c in base.cells]
+    check_askable(base)
     sides = list(zip(prepare_cells(base, base.cells), prepare_cells(cand, cand_cells, "--set or grid.overrides")))
-    return Matchups(base, cell_names(base.cells, [b for b, _ in sides]), sides)
+    return Matchups(base, cell_names(base.cells, [b for b, _ in sides], base.ruleset), sides)
 
 
 def compare(baseline, candidate=None, change: Change | None = None, settings: Settings = Settings(),
@@ -194,8 +224,12 @@ def compare(baseline, candidate=None, change: Change | None = None, settings: Se
     n = len(pairs.sides)
     games = {(i, s): np.empty(0, np.int64) for i in range(n) for s in (0, 1)}
     tests = [Sequential(settings.bound, settings.limits(n)) for _ in range(n)]
-    limit = settings.fixed or settings.max_games
-    step = settings.fixed or settings.batch
+    block = math.lcm(*(b.n_seats for b, _ in pairs.sides))
+    if settings.fixed and settings.fixed % block:
+        raise InputError(f"--fixed: {settings.fixed}: not a whole number of seat blocks; allowed: a multiple of "
+                         f"{block} (every matchup's games come in seat-swapped pairs or rotation blocks)")
+    limit = settings.fixed or max(block, settings.max_games // block * block)
+    step = settings.fixed or max(block, settings.batch // block * block)
     played = 0
     while played < limit:
         todo = list(range(n)) if settings.fixed else [i for i in range(n) if tests[i].verdict == UNDECIDED]
@@ -208,15 +242,15 @@ def compare(baseline, candidate=None, change: Change | None = None, settings: Se
         played += k
         if not settings.fixed:
             for i in todo:
-                tests[i].update(differences(games, i))
+                tests[i].update(differences(games, i, pairs.sides[i][0].n_seats))
         if progress:
             progress(played, sum(t.verdict == UNDECIDED for t in tests))
     return table(pairs, games, tests, settings)
 
 
-def differences(games: dict, i: int) -> np.ndarray:
-    """Candidate minus baseline score of deck A, per seed pair."""
-    return pair_scores(games[(i, 1)]) - pair_scores(games[(i, 0)])
+def differences(games: dict, i: int, seats: int = 2) -> np.ndarray:
+    """Candidate minus baseline score of deck A (entrant 0), per seed pair or block."""
+    return pair_scores(games[(i, 1)], seats) - pair_scores(games[(i, 0)], seats)
 
 
 def table(pairs: Matchups, games: dict, tests: list[Sequential], settings: Settings) -> pl.DataFrame:
@@ -228,11 +262,12 @@ def table(pairs: Matchups, games: dict, tests: list[Sequential], settings: Setti
     m = len(pairs.names)
     rows = []
     for i, name in enumerate(pairs.names):
-        d = differences(games, i)
+        seats = pairs.sides[i][0].n_seats
+        d = differences(games, i, seats)
         mean, low, high, p = paired_difference(d)
         row = name | {"games": len(games[(i, 0)]),
-                      "baseline": float(pair_scores(games[(i, 0)]).mean()),
-                      "candidate": float(pair_scores(games[(i, 1)]).mean()),
+                      "baseline": float(pair_scores(games[(i, 0)], seats).mean()),
+                      "candidate": float(pair_scores(games[(i, 1)], seats).mean()),
                       "difference": mean, "low": low, "high": high, "p": p}
         if settings.fixed:
             test = fixed_test(d, settings.bound, settings.alpha, m)
@@ -319,7 +354,8 @@ def lines(result: pl.DataFrame, settings: Settings) -> list[str]:
             f"sequential test at alpha/m = {settings.alpha / m:.4g} for each of m = {m} matchup(s) (Bonferroni), "
             f"beta {settings.beta:g}")
     out = [f"bound {settings.bound * 100:g} points, alpha {settings.alpha:g}, {test}; "
-           f"score = deck A's (win + draw/2) rate; difference = candidate - baseline over seat-swapped seed pairs"]
+           f"score = deck A's (entrant 0's) rate of wins, a draw counting one share in as many as there are "
+           f"players; difference = candidate - baseline over seat-swapped seed pairs (seat-rotation blocks)"]
     for r in result.iter_rows(named=True):
         verdict = r["verdict"].upper() + (f" ({needed(r['games_needed'])})" if r["verdict"] == UNDECIDED else "")
         out.append(f"{label(r)}: baseline {r['baseline']:.1%}, candidate {r['candidate']:.1%}, "

@@ -8,10 +8,10 @@ from __future__ import annotations
 import polars as pl
 
 from ..runner.store import Run
+from . import curves as curves_of
 from .frames import deck_games
 from .intervals import pair_wilson_of
 
-PERCENTILES = (0.1, 0.5, 0.9)
 CURVES = ("gain", "spent", "short")
 TAIL = 0.01          # turns reached by fewer than this share of a deck's games are left out
 BY = ["deck", "threshold", "setting"]
@@ -21,8 +21,7 @@ def per_turn(run: Run) -> pl.LazyFrame:
     """One row per game, deck and own turn played: its seed ``pair``, ``turn`` (1 = the deck's
     first turn), ``gain`` (Essence after gaining), ``spent`` and ``short`` (1 if
     its Acts ended with a card in hand that it could play but not pay for)."""
-    return deck_games(run).select(*BY, "pair", *CURVES, turn=pl.int_ranges(1, pl.col("gain").list.len() + 1)).explode(
-        "turn", *CURVES).drop_nulls("turn")
+    return curves_of.per_turn(deck_games(run), [*BY, "pair"], list(CURVES))
 
 
 def curves(run: Run) -> pl.DataFrame:
@@ -31,12 +30,7 @@ def curves(run: Run) -> pl.DataFrame:
     Returns a polars DataFrame in long form, one row per deck, threshold,
     setting and ``turn``: ``running``, ``gain_mean``, ``gain_p10``,
     ``gain_p50``, ``gain_p90`` and the same four of ``spent``."""
-    stats = {}
-    for c in ("gain", "spent"):
-        v = pl.col(c).cast(pl.Float64)
-        stats[f"{c}_mean"] = v.mean()
-        stats.update({f"{c}_p{round(q * 100)}": v.quantile(q, "linear") for q in PERCENTILES})
-    return per_turn(run).group_by(*BY, "turn").agg(running=pl.len(), **stats).sort(*BY, "turn").collect()
+    return curves_of.summary(deck_games(run), BY, ["gain", "spent"])
 
 
 def per_pair(run: Run, curve: str) -> pl.LazyFrame:

@@ -49,9 +49,10 @@ VARIANCE_FLOOR = 1e-4     # pair differences all equal (e.g. a card never drawn)
 NO_CHANGE, CHANGED, UNDECIDED = "no change", "changed", "inconclusive"
 
 
-def game_scores(winner: np.ndarray) -> np.ndarray:
-    """Deck A's score in each game: win 1, draw 1/2, loss 0 (winner: 0 = A, 1 = B, -1 = draw)."""
-    return np.where(winner == 0, 1.0, np.where(winner < 0, 0.5, 0.0))
+def game_scores(winner: np.ndarray, seats: int = 2) -> np.ndarray:
+    """Deck A's (entrant 0's) score in each game: win 1, draw 1/seats, loss 0
+    (winner: 0 = A, another entrant, or -1 = draw)."""
+    return np.where(winner == 0, 1.0, np.where(winner < 0, 1 / seats, 0.0))
 
 
 def seen_from(winner: np.ndarray, side: int) -> np.ndarray:
@@ -59,10 +60,10 @@ def seen_from(winner: np.ndarray, side: int) -> np.ndarray:
     return np.where(winner < 0, winner, winner ^ side)
 
 
-def pair_scores(winner: np.ndarray) -> np.ndarray:
-    """Deck A's score per seed pair (games 2k, 2k+1) from consecutive games."""
-    s = game_scores(winner)
-    return (s[0::2] + s[1::2]) / 2
+def pair_scores(winner: np.ndarray, seats: int = 2) -> np.ndarray:
+    """Deck A's (entrant 0's) score per seed pair (games 2k, 2k+1) from
+    consecutive games, or per seat-rotation block of ``seats`` games."""
+    return game_scores(winner, seats).reshape(-1, seats).mean(axis=1)
 
 
 def llr(diffs: np.ndarray, delta0: float, delta1: float) -> float:

@@ -9,9 +9,10 @@ from joblib import Parallel, delayed
 
 from .. import analysis
 from ..analysis import length
-from ..runner.store import load_run, read_impact
+from ..runner.store import load_run, of_seats, read_impact
 from ..sim.batch import loky_config
 from . import figures as F
+from . import seats
 from . import verdicts as V
 from .figures import draw
 from .page import html_page, markdown
@@ -24,6 +25,8 @@ def write_report(run_dir, out=None, min_games: int = analysis.cards.MIN_GAMES) -
     """Analyse the run and write the report folder; returns the index.html path."""
     run = load_run(run_dir)
     out = Path(out or REPORTS_DIR / run.manifest["experiment"]["name"])
+    if of_seats(run.manifest["experiment"]):
+        return seats.write_report(run, out)
     tabs = analysis.tables(run, min_games)
     causal = read_impact(run.dir)
     if causal is not None:

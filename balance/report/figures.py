@@ -228,7 +228,7 @@ def save(fig, folder: Path, name: str) -> Path:
 def forest(rows: pl.DataFrame, value: str, lo: str, hi: str, significant: pl.Series, xlabel: str, title: str,
            marks=()):
     """Cards sorted by ``value`` with their intervals, one panel per deck; significant cards in red;
-    dashed lines at each of ``marks`` (fractions, like the values)."""
+    dashed lines at each of ``marks`` (fractions, like the values; or {deck: marks}, a panel's own)."""
     decks = rows["deck"].unique(maintain_order=True).to_list()
     longest = max(rows.group_by("deck").len()["len"].max(), 1)
     fig, axes = panels(len(decks), min(2, len(decks)), 1.8 + 0.26 * longest)
@@ -241,7 +241,7 @@ def forest(rows: pl.DataFrame, value: str, lo: str, hi: str, significant: pl.Ser
         ax.errorbar(v, y, xerr=[v - low, high - v], fmt="none", ecolor=colors, elinewidth=1.2)
         ax.scatter(v, y, c=colors, marker="o", zorder=3, s=[40 if s else 18 for s in d["sig"]])
         ax.axvline(0, color="grey", lw=0.8)
-        for m in marks:
+        for m in marks.get(deck, ()) if isinstance(marks, dict) else marks:
             ax.axvline(100 * m, color="grey", lw=0.8, ls="--")
         ax.set_yticks(y, [f"{c}{' *' if s else ''}" for c, s in zip(d["card"], d["sig"])], fontsize=8)
         ax.set_xlabel(xlabel)

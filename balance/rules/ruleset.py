@@ -52,6 +52,9 @@ class Ruleset:
     variants: tuple[str, ...]   # rule variants, the default first
     readings: dict[str, Reading]
     resources: tuple[str, ...]  # what its per-turn curves count
+    curves: dict[str, str]      # the stored per-own-turn list columns, and how a report names them
+    pieces: dict[str, tuple[str, str]]   # per-entrant columns naming what it played (a God), with
+                                # (how a report names it, the manifest's "decks" key listing the names)
     end_reasons: dict[int, str]
     kernels: tuple[str, ...]    # the modules of its compiled entry points
     prepare: Callable
@@ -60,6 +63,10 @@ class Ruleset:
     replay_lines: Callable
     columns: dict[str, int]     # play_range's "rows": game, pair, swap, first, winner (-1 = draw), turns, end
     check_game: Callable        # (matchup, root seed, game): play it checking the game's own invariants
+    seeding: str                # how a game's seed and seats follow from its number (a run's manifest)
+    entrants: str               # how an experiment's grid names who plays: "decks" (pairs of deck files,
+                                # runner/experiment.py) or "seats" (a card set and an entrant per seat)
+    card_set: str | None        # the card set its seats share (a game of more seats), as shipped
     example: Callable           # (agent, seats): a matchup to check it on, that agent on every seat
                                 # (rules/conformance.py)
 
@@ -84,7 +91,9 @@ class Ruleset:
         return {"name": self.name, "title": self.title, "seats": list(self.seats),
                 "parameters": [vars(p) for p in self.parameters], "variants": list(self.variants),
                 "reading_defaults": {n: r.default for n, r in self.readings.items()},
-                "resources": list(self.resources), "end_reasons": {str(k): v for k, v in self.end_reasons.items()}}
+                "resources": list(self.resources), "curves": self.curves,
+                "pieces": {k: list(v) for k, v in self.pieces.items()},
+                "end_reasons": {str(k): v for k, v in self.end_reasons.items()}}
 
 
 

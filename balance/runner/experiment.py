@@ -17,6 +17,16 @@ Mesa batch-runner style: ``itertools.product`` over parameter lists).
     label = "Therkax 7"
     cost."Therkax" = 7
 
+A game of more seats (``ruleset = "kamigami"``) names, instead of ``pairs``, its
+card set and the entrants of each cell, one per seat; its games come in blocks
+of every rotation of the seats, so a cell's games are a multiple of its players:
+
+    [grid]
+    cards = "../decks/kamigami/old_ones.toml"
+    seats = [["dealt", "dealt"], ["Cthulhu", "dealt", "dealt", "dealt"]]   # a God, or dealt
+    policies = ["scripted", ["random", "scripted", "scripted", "scripted"]]  # one name = every seat
+    win_energy = [20, 25]              # any parameter the ruleset declares
+
 Every axis takes one value or a list.  Deck paths are relative to the
 experiment file.  ``grid`` may also be a list of tables (``[[grid]]``), each
 a product of its own axes, with its own ``games`` if it sets one: the cells
@@ -72,13 +82,34 @@ class Cell:
 
 
 @dataclass(frozen=True)
+class SeatCell:
+    """One configuration of a grid of a game of more seats: the card set, each
+    entrant (one per seat) and its policy, the ruleset's parameters, variant,
+    overrides, readings off their defaults and games (a multiple of the seats)."""
+    index: int
+    cards: str
+    entrants: tuple[str, ...]
+    policies: tuple[str, ...]
+    params: dict
+    variant: str
+    overrides: dict = field(default_factory=dict)
+    label: str = "baseline"
+    readings: dict = field(default_factory=dict)
+    games: int = 0
+
+    @property
+    def turn_cap(self) -> int:
+        return self.params["turn_cap"]
+
+
+@dataclass(frozen=True)
 class Experiment:
     name: str
     ruleset: Ruleset
     seed: int
     games: int
     chunk: int
-    cells: list[Cell]
+    cells: list[Cell] | list[SeatCell]
     source: str                 # the file (or "<dict>") it came from
     text_hash: str              # sha256 of the file's bytes or the dict's canonical JSON
 
@@ -106,7 +137,8 @@ def load_experiment(spec, games=None) -> Experiment:
         raise site.error("name", f"{name!r} is not usable as a folder name", "letters, digits, - and _")
     ruleset = rules.get(want_name(site, raw, "ruleset", rules.RULESETS, rules.DEFAULT))
     seed = want_int(site, raw, "seed", -2**63, high=2**63 - 1)
-    n = even_games(site, games) if games is not None else game_count(site, raw)
+    pairs = ruleset.entrants == "decks"
+    n = even_games(site, games, pairs) if games is not None else game_count(site, raw, pairs=pairs)
     chunk = want_int(site, raw, "chunk", 2, DEFAULT_CHUNK, high=MAX_GAMES)
     grids = raw.get("grid")
     grids = [grids] if isinstance(grids, dict) else grids
@@ -116,8 +148,8 @@ def load_experiment(spec, games=None) -> Experiment:
     cells = []
     for k, grid in enumerate(grids):
         where = Site(source, "grid" if len(grids) == 1 else f"grid[{k}]")
-        n_k = n if games is not None else game_count(where, grid, n)
-        cells += expand(where, ruleset, grid, base, len(cells), n_k)
+        n_k = n if games is not None else game_count(where, grid, n, pairs)
+        cells += (expand if pairs else expand_seats)(where, ruleset, grid, base, len(cells), n_k)
     if len(cells) > MAX_CELLS:
         raise site.error("grid", f"{len(cells):,} cells in all", f"at most {MAX_CELLS:,} cells per experiment")
     chunk += chunk & 1
@@ -128,20 +160,21 @@ def load_experiment(spec, games=None) -> Experiment:
     return Experiment(name, ruleset, seed, n, chunk, cells, source, digest)
 
 
-def game_count(site, table, default=None) -> int:
+def game_count(site, table, default=None, pairs=True) -> int:
     """``games`` of an experiment (or of one ``[[grid]]`` table, ``default`` if
-    it sets none): an even whole number from 2 to MAX_GAMES."""
+    it sets none): a whole number from 2 to MAX_GAMES, even for a game of
+    seat-swapped pairs (``expand_seats`` checks a game of more seats' blocks)."""
     if default is not None and "games" not in table:
         return default
-    return even_games(site, want_int(site, table, "games", 2, high=MAX_GAMES))
+    return even_games(site, want_int(site, table, "games", 2, high=MAX_GAMES), pairs)
 
 
-def even_games(site, n) -> int:
-    """``n`` games, checked: an even whole number from 2 to MAX_GAMES."""
+def even_games(site, n, pairs=True) -> int:
+    """``n`` games, checked: a whole number from 2 to MAX_GAMES, even if ``pairs``."""
     if type(n) is not int or not 2 <= n <= MAX_GAMES:
         raise site.error("games", f"{n!r} is not a whole number from 2 to {MAX_GAMES}",
                          f"an even number of games from 2 to {MAX_GAMES} (games are numbered in 32 bits)")
-    if n % 2:
+    if pairs and n % 2:
         raise site.error("games", f"{n} is not an even whole number >= 2",
                          "an even number of games (seat-swapped pairs)")
     return n
@@ -188,6 +221,62 @@ def expand(site, ruleset, grid, base, first=0, games=2) -> list[Cell]:
     product = itertools.product(pairs, thresholds, policies, variants, readings, caps, overrides)
     return [Cell(i, a, b, t, pa, pb, v, c, ov, lab, rd, games)
             for i, ((a, b), t, (pa, pb), v, rd, c, (lab, ov)) in enumerate(product, first)]
+
+
+SEAT_KEYS = ("cards", "seats", "policies", "variant", "readings", "overrides", "games")
+
+
+def expand_seats(site, ruleset, grid, base, first=0, games=2) -> list[SeatCell]:
+    """The cells of a grid of a game of more seats (module doc): the product of
+    its entrant lists, policies, the ruleset's parameters, variants, readings
+    and overrides, numbered from ``first``, each of ``games`` games."""
+    params = {p.name: p for p in ruleset.parameters}
+    check_keys(site, grid, (*SEAT_KEYS, *params))
+    cards = deck_path(site, "cards", grid.get("cards", ""), base) if "cards" in grid else None
+    if cards is None:
+        raise site.error("cards", "missing required field", "the path of the game's card set")
+    seats = [entrant_list(site, ruleset, s) for s in axis(site, grid, "seats")]
+    for s in seats:
+        if games % len(s):
+            raise site.error("games", f"{games} games do not make whole blocks of {len(s)} players",
+                             "a multiple of every cell's players (each seed is played in every rotation)")
+    policies = axis(site, grid, "policies")
+    values = {n: [want_int(site, {n: v}, n, p.low, high=p.high if p.high is not None else 2**31)
+                  for v in axis(site, {n: grid.get(n, p.default)}, n)] for n, p in params.items()}
+    variants = [want_name(site, {"variant": v}, "variant", ruleset.variants)
+                for v in axis(site, {"variant": grid.get("variant", ruleset.variants[0])}, "variant")]
+    readings = [reading_set(site, ruleset, r) for r in axis(site, grid, "readings")]
+    overrides = [override_set(site, o) for o in axis(site, grid, "overrides")]
+    total = len(seats) * len(policies) * math.prod(map(len, values.values())) * len(variants) * len(readings) \
+        * len(overrides)
+    if total > MAX_CELLS:
+        raise site.error("grid", f"{total:,} cells", f"at most {MAX_CELLS:,} cells per experiment")
+    cells = []
+    for s, pol, *rest in itertools.product(seats, policies, *values.values(), variants, readings, overrides):
+        chosen, (v, rd, (lab, ov)) = dict(zip(values, rest[:len(values)])), rest[len(values):]
+        cells.append(SeatCell(first + len(cells), cards, s, seat_policies(site, pol, len(s)), chosen, v, ov, lab,
+                              rd, games))
+    return cells
+
+
+def entrant_list(site, ruleset, value) -> tuple[str, ...]:
+    """One value of ``seats``: an entrant name per seat, as many as the ruleset allows."""
+    if not (isinstance(value, list) and all(isinstance(x, str) for x in value)):
+        raise site.error("seats", f"{value!r} is not a list of entrants", '["dealt", "dealt", ...], one per seat')
+    if len(value) not in ruleset.seats:
+        raise site.error("seats", f"{len(value)} seats in {value!r}",
+                         f"{', '.join(map(str, ruleset.seats))} seats ({ruleset.title})")
+    return tuple(value)
+
+
+def seat_policies(site, value, n) -> tuple[str, ...]:
+    """A policy name for every seat, or one per seat."""
+    if isinstance(value, str):
+        return (value,) * n
+    if isinstance(value, list) and len(value) == n and all(isinstance(x, str) for x in value):
+        return tuple(value)
+    raise site.error("policies", f"{value!r} is neither a policy name nor one per seat ({n})",
+                     '"name" or ["name", ...], one per seat')
 
 
 def reading_set(site, ruleset, table) -> dict:

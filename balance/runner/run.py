@@ -25,22 +25,31 @@ from ..cards.schema import did_you_mean
 from ..errors import InputError
 from ..rules.ruleset import Ruleset
 from ..sim.batch import chunks, loky_config
-from .experiment import Cell, Experiment, load_experiment
+from .experiment import Cell, Experiment, SeatCell, load_experiment
 from .store import Store, chunk_name
 
 RUNS_DIR = Path("runs")
 
 
-def prepare_cell(exp: Experiment, cell: Cell, swaps=({}, {})):
+def prepare_cell(exp: Experiment, cell: Cell | SeatCell, swaps=({}, {})):
     """Load, validate and compile one cell (``swaps``: deck A's and deck B's
     cards swapped for others or blanks, see compile_tables); an error names the
     experiment file and the cell, then what the deck, policy or override check said."""
     try:
+        if isinstance(cell, SeatCell):
+            return exp.ruleset.prepare(cell.cards, list(cell.entrants), list(cell.policies), cell.overrides,
+                                       cell.readings, **cell.params)
         return exp.ruleset.prepare(cell.deck_a, cell.deck_b, cell.policy_a, cell.policy_b, cell.threshold,
-                       cell.turn_cap, cell.overrides, cell.variant, swaps, cell.readings)
+                                   cell.turn_cap, cell.overrides, cell.variant, swaps, cell.readings)
     except (DeckError, InputError) as e:
-        raise InputError(f"{exp.source}: grid cell {cell.index} (threshold {cell.threshold}, "
-                         f"{cell.policy_a}/{cell.policy_b}, {cell.label}): {e}") from None
+        raise InputError(f"{exp.source}: grid cell {cell.index} ({describe_cell(cell)}): {e}") from None
+
+
+def describe_cell(cell: Cell | SeatCell) -> str:
+    """A cell in a few words, for an error message."""
+    if isinstance(cell, SeatCell):
+        return f"{', '.join(cell.entrants)}; {'/'.join(cell.policies)}; {cell.label}"
+    return f"threshold {cell.threshold}, {cell.policy_a}/{cell.policy_b}, {cell.label}"
 
 
 def prepare_cells(exp: Experiment, cells: list[Cell], what: str = "grid.overrides") -> list:
@@ -48,7 +57,7 @@ def prepare_cells(exp: Experiment, cells: list[Cell], what: str = "grid.override
     of the cells (a cell whose decks lack the card simply does not use its
     override, but a card in no deck at all is a typo that must not vanish)."""
     matchups = [prepare_cell(exp, c) for c in cells]
-    known = {name for m in matchups for deck in m.ab.decks for name in deck.cards}
+    known = {name for m in matchups for name in m.card_names()}
     for card in {card for c in cells for card in c.overrides}:
         if card not in known:
             raise InputError(f"{exp.source}: {what}: card {card!r}: not in any deck of the experiment"
@@ -110,17 +119,13 @@ def manifest_of(exp: Experiment, matchups: list) -> dict:
         "ruleset": exp.ruleset.describe(),
         "experiment_text": Path(exp.source).read_text(encoding="utf-8") if exp.source != "<dict>" else None,
         "code_version": {"balance": __version__, "kernel": kernel},
-        "seeds": {"root": exp.seed, "scheme": "game g of every cell: game seed g >> 1, seats exchanged on odd g; "
-                                              "streams per game for shuffles, dice and policy tie-breaks"},
+        "seeds": {"root": exp.seed, "scheme": exp.ruleset.seeding},
         "fingerprint": {
             "experiment": exp.text_hash, "games per cell": exp.games,
-            "card tables": [[m.ab.hash, m.ba.hash] for m in matchups],
-            "policies": [m.weights.tolist() for m in matchups],
-            "agents": [[a.describe() for a in m.agents] for m in matchups],
+            **{key: [m.fingerprint()[key] for m in matchups] for key in ("card tables", "policies", "agents")},
             "kernel code": kernel,
         },
-        "decks": [{"labels": list(m.labels), "cards_a": m.ab.decks[0].distinct(), "cards_b": m.ab.decks[1].distinct(),
-                   "superiors": [m.ab.decks[0].superior.name, m.ab.decks[1].superior.name]} for m in matchups],
+        "decks": [m.describe() for m in matchups],
         "chunks_planned": len(plan(exp)),
         "chunk": exp.chunk,
     }
@@ -181,8 +186,9 @@ def run_experiment(spec, out=None, jobs=1, games=None, fresh=False, backend="lok
                 tasks = (delayed(play_chunk)(exp.ruleset, matchups[c], exp.seed, c, g, n) for c, g, n in todo)
                 for cell, first, frame in Parallel(return_as="generator_unordered")(tasks):
                     store.write_chunk(cell, first, frame)
-                    played += frame.height
-                    bar.update(frame.height)
+                    n = frame["game"].n_unique()
+                    played += n
+                    bar.update(n)
             finally:
                 bar.close()
                 store.finish(time.perf_counter() - t0, played, complete=len(store.done()) == len(plan(exp)))

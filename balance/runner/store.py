@@ -42,6 +42,7 @@ from pathlib import Path
 
 import polars as pl
 
+from .. import rules
 from ..errors import InputError
 
 MANIFEST = "manifest.json"
@@ -285,6 +286,8 @@ def reading_label(readings: dict) -> str:
 
 _CELL = {"index": int, "deck_a": str, "deck_b": str, "threshold": int, "policy_a": str, "policy_b": str,
          "variant": str, "turn_cap": int, "overrides": dict, "label": str}
+_SEAT_CELL = {"index": int, "cards": str, "entrants": list, "policies": list, "params": dict, "variant": str,
+              "overrides": dict, "label": str}      # a game of more seats (experiment.SeatCell)
 _TYPES = {int: "an integer", str: "a string", dict: "a table", list: "a list", float: "a number", bool: "true/false"}
 
 
@@ -300,15 +303,22 @@ def _want(path, where, value, kind):
     return value
 
 
+def of_seats(exp: dict) -> bool:
+    """Does the manifest's experiment play a game of more seats (experiment.SeatCell)?"""
+    name = exp.get("ruleset", rules.DEFAULT)
+    return name in rules.RULESETS and rules.get(name).entrants == "seats"
+
+
 def check_manifest(m, path) -> dict:
     """The manifest, its shape checked field by field (what readers and resumes use)."""
     _want(path, "(top level)", m, dict)
     exp = _want(path, "experiment", m.get("experiment"), dict)
     for key, kind in (("name", str), ("seed", int), ("games", int), ("chunk", int), ("cells", list)):
         _want(path, f"experiment.{key}", exp.get(key), kind)
+    seats = of_seats(exp)
     for i, cell in enumerate(exp["cells"]):
         _want(path, f"experiment.cells[{i}]", cell, dict)
-        for key, kind in _CELL.items():
+        for key, kind in (_SEAT_CELL if seats else _CELL).items():
             _want(path, f"experiment.cells[{i}].{key}", cell.get(key), kind)
         _want(path, f"experiment.cells[{i}].readings", cell.setdefault("readings", {}), dict)
         _want(path, f"experiment.cells[{i}].games", cell.setdefault("games", exp["games"]), int)
@@ -323,11 +333,12 @@ def check_manifest(m, path) -> dict:
                          f"per cell ({FRESH_HINT})")
     for i, d in enumerate(decks):
         _want(path, f"decks[{i}]", d, dict)
-        for key in ("labels", "cards_a", "cards_b"):
+        for key in ("labels", "cards") if seats else ("labels", "cards_a", "cards_b"):
             for j, x in enumerate(_want(path, f"decks[{i}].{key}", d.get(key), list)):
                 _want(path, f"decks[{i}].{key}[{j}]", x, str)
-        if len(d["labels"]) != 2:
-            raise InputError(f"{path}: field decks[{i}].labels: {len(d['labels'])} labels; allowed: 2 "
+        wanted = len(exp["cells"][i]["entrants"]) if seats else 2
+        if len(d["labels"]) != wanted:
+            raise InputError(f"{path}: field decks[{i}].labels: {len(d['labels'])} labels; allowed: {wanted} "
                              f"({FRESH_HINT})")
     planned = _want(path, "chunks_planned", m.get("chunks_planned"), int)
     if planned < 0:
@@ -654,7 +665,8 @@ class Run:
 
     @property
     def n_games(self) -> int:
-        return self.games.select(pl.len()).collect().item()
+        """Games stored (a game of more seats has a row per entrant)."""
+        return self.games.select(pl.struct("cell", "game").n_unique()).collect().item()
 
 
 def load_run(run_dir) -> Run:

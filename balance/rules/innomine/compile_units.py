@@ -24,6 +24,11 @@ UNITS = (
 )
 
 
+def unit_args(matchup) -> tuple[str, ...]:
+    """What ``compile_unit`` needs of ``matchup``: its two deck files."""
+    return tuple(d.path for d in matchup.ab.decks)
+
+
 def compile_unit(k: int, *decks: str) -> None:
     """Compile part ``k`` for the argument types of a matchup of ``decks``'s
     kernel (two deck files; the types do not depend on the cards), and cache it."""

@@ -42,6 +42,11 @@ class Matchup:
         return 2
 
     @property
+    def setting(self) -> str:
+        """Its game parameters, as a heading gives them."""
+        return f"threshold {self.threshold}"
+
+    @property
     def own_turns(self) -> int:
         return (self.turn_cap + 1) // 2
 
@@ -53,6 +58,21 @@ class Matchup:
     @property
     def searches(self) -> bool:
         return any(a.row[A_KIND] == SEARCH for a in self.agents)
+
+    def card_names(self) -> set[str]:
+        """The cards of both decks (an experiment's override must name one of some cell)."""
+        return {name for deck in self.ab.decks for name in deck.cards}
+
+    def fingerprint(self) -> dict:
+        """What makes its games: the card tables of both seatings, the weights and the agents."""
+        return {"card tables": [self.ab.hash, self.ba.hash], "policies": self.weights.tolist(),
+                "agents": [a.describe() for a in self.agents]}
+
+    def describe(self) -> dict:
+        """Its decks as a run's manifest lists them."""
+        decks = self.ab.decks
+        return {"labels": list(self.labels), "cards_a": decks[0].distinct(), "cards_b": decks[1].distinct(),
+                "superiors": [decks[0].superior.name, decks[1].superior.name]}
 
     def kernel_args(self, trace_len=0):
         """(state, tables) for both seatings, allocated once per chunk."""

@@ -28,6 +28,8 @@ RULESET = Ruleset(
     variants=tuple(VARIANTS),
     readings=READINGS,
     resources=("Essence",),
+    curves={"gain": "Essence after gaining", "spent": "Essence spent"},
+    pieces={},
     end_reasons=END_REASONS,
     kernels=("balance.rules.innomine.game", "balance.agents.innomine.search"),
     prepare=prepare,
@@ -37,5 +39,9 @@ RULESET = Ruleset(
     columns={"game": R_GAME, "pair": R_PAIR, "swap": R_SWAP, "first": R_FIRST, "winner": R_WINNER,
              "turns": R_TURNS, "end": R_END},
     check_game=check_game,
+    seeding="game g of every cell: game seed g >> 1, seats exchanged on odd g; streams per game for shuffles, "
+            "dice and policy tie-breaks",
+    entrants="decks",
+    card_set=None,
     example=example,
 )

@@ -2,6 +2,7 @@
 (or a dealt one) and agent, the game parameters; and playing a range of its
 games (the ruleset's batched ``simulate``, DESIGN §5).
 """
+import hashlib
 from dataclasses import dataclass
 
 import numpy as np
@@ -22,6 +23,7 @@ PARAMETERS = (                          # in the order of the kernel's params (s
     Parameter("god_energy", "a God's starting Energy", 15, 1, 999),
     Parameter("temple_energy", "a Temple's starting Energy", 5, 1, 999),
     Parameter("temples", "Temples in play (1) or not (0)", 1, 0, 1),
+    Parameter("catch_up_energy", "Energy more for each later place in turn order", 0, 0, 99),
     Parameter("turn_cap", "turn cap (every player's turns)", 400, 1, 65_535),
 )
 UNIT = 500                              # games per kernel call, so that a Ctrl-C is seen within a second or so
@@ -42,12 +44,34 @@ class Matchup:
         return len(self.gods)
 
     @property
+    def setting(self) -> str:
+        """Its game parameters off their defaults, as a heading gives them."""
+        off = [f"{p.name} {v}" for p, v in zip(PARAMETERS, self.params) if v != p.default]
+        return ", ".join(off) or "the rulebook's parameters"
+
+    @property
     def turn_cap(self) -> int:
         return int(self.params[len(PARAMETERS) - 1])
 
     @property
     def own_turns(self) -> int:
         return self.turn_cap // self.n_seats + 1
+
+    def card_names(self) -> set[str]:
+        return set(self.cards.names)
+
+    def fingerprint(self) -> dict:
+        """What makes its games: the card tables, the agents, the Gods given and the parameters."""
+        h = hashlib.sha256()
+        for k in sorted(self.tables):
+            h.update(k.encode() + self.tables[k].tobytes())
+        return {"card tables": h.hexdigest(), "policies": self.agents.tolist(),
+                "agents": {"gods": self.gods.tolist(), "params": self.params.tolist()}}
+
+    def describe(self) -> dict:
+        """Its entrants and card set as a run's manifest lists them."""
+        return {"labels": list(self.labels), "cards": self.cards.names, "gods": self.cards.god_names,
+                "temples": self.cards.temple_names}
 
     def state(self, trace_len=0):
         return new_state(self.n_seats, self.tables, self.own_turns, trace_len)

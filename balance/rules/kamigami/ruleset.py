@@ -27,6 +27,8 @@ RULESET = Ruleset(
     variants=("free_for_all",),
     readings=READINGS,
     resources=("Faith", "Energy"),
+    curves={"faith": "Faith gained", "spent": "Faith spent", "energy_by_turn": "Energy"},
+    pieces={"god": ("God", "gods"), "temple": ("Temple", "temples")},
     end_reasons=END_REASONS,
     kernels=("balance.rules.kamigami.game",),
     prepare=prepare,
@@ -36,5 +38,9 @@ RULESET = Ruleset(
     columns={"game": R_GAME, "pair": R_BLOCK, "swap": R_ROTATION, "first": R_FIRST, "winner": R_WINNER,
              "turns": R_TURNS, "end": R_END},
     check_game=check_game,
+    seeding="game g of every cell of P players: game seed g // P (its seat-rotation block), entrant e in seat "
+            "(e + g) mod P; streams per game for shuffles, dice and policy tie-breaks",
+    entrants="seats",
+    card_set=str(CARD_SET),
     example=example,
 )

@@ -1,6 +1,7 @@
 """Free for All Setup (steps 1-7): two Gods dealt to each player, one kept; a
 random starting player; Temples picked in turn order by the Gods' Spheres of
-Influence; 15 Energy per God and 5 per Temple; the Hall of Heroes; starting
+Influence; 15 Energy per God (more for a later place in turn order with the
+parameter ``catch_up_energy``, 0 in the rulebook) and 5 per Temple; the Hall of Heroes; starting
 decks of 8 Disciple I and 2 Disciple III, shuffled, and five cards drawn.
 """
 from numba import njit
@@ -11,9 +12,9 @@ from ...sim.seeding import DICE, SHUFFLE, below, seed_streams
 from .decisions import KEEP_GOD, TEMPLE
 from .draw_deck import draw, shuffle
 from .hall_of_heroes import STARTING_DECK, set_up_hall
-from .state import (DECK, G_ACTIVE, G_END, G_FIRST, G_GOD_ENERGY, G_TEMPLE_ENERGY, G_TEMPLES, G_WINNER, HAND_SIZE,
-                    N_PARAMS, S_DEALT, S_ENERGY, S_ENTRANT, S_GOD, S_OUT, S_POSITION, S_TEMPLE, S_TEMPLE_ENERGY,
-                    log, push, zone)
+from .state import (DECK, G_ACTIVE, G_CATCH_UP, G_END, G_FIRST, G_GOD_ENERGY, G_TEMPLE_ENERGY, G_TEMPLES,
+                    G_WINNER, HAND_SIZE, N_PARAMS, S_DEALT, S_ENERGY, S_ENTRANT, S_GOD, S_OUT, S_POSITION,
+                    S_TEMPLE, S_TEMPLE_ENERGY, log, push, zone)
 from .trace import T_FIRST, T_GOD, T_TEMPLE
 from .vocabulary import G_SPHERES, T_SPHERE
 
@@ -80,7 +81,7 @@ def _deal_gods(s, t):
             k = asked(s, t, p, KEEP_GOD)
             s.S[p, S_GOD], s.S[p, S_DEALT] = s.opt[k, 0], s.opt[k, 1]
         log(s, p, T_GOD, s.S[p, S_GOD], s.S[p, S_DEALT], 0)
-        s.S[p, S_ENERGY] = s.g[G_GOD_ENERGY]
+        s.S[p, S_ENERGY] = s.g[G_GOD_ENERGY] + s.g[G_CATCH_UP] * s.S[p, S_POSITION]
 
 
 @njit(cache=True)

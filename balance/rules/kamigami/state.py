@@ -46,7 +46,7 @@ HAND_SIZE = 5                               # Setup 6, "End Phase": draw 5
 N_SEAT_FIELDS = 17
 
 # ---- game scalars (State.g): the experiment's parameters first, then the game's
-(G_WIN_ENERGY, G_GOD_ENERGY, G_TEMPLE_ENERGY, G_TEMPLES, G_TURN_CAP, G_READINGS,
+(G_WIN_ENERGY, G_GOD_ENERGY, G_TEMPLE_ENERGY, G_TEMPLES, G_CATCH_UP, G_TURN_CAP, G_READINGS,
  G_TURN,         # turns played (every player's)
  G_ACTIVE,       # the seat whose turn it is
  G_FIRST,        # the starting player's seat
@@ -56,9 +56,9 @@ N_SEAT_FIELDS = 17
  G_CHAIN,        # the active seat's Chaining Colors (bits), of the last Warrior or Artifact played
  G_CHAIN_LEN,    # Warriors and Artifacts in its Chain this turn
  G_TRACE_N,      # rows of the trace written
- ) = range(15)
-N_G = 15
-N_PARAMS = 6      # G_WIN_ENERGY .. G_READINGS, in the order of game.PARAMETERS
+ ) = range(16)
+N_G = 16
+N_PARAMS = 7      # G_WIN_ENERGY .. G_READINGS, in the order of matchup.PARAMETERS
 N_CURVES = 4      # per own turn: Faith gained, Faith spent, Energy at its end, Chain length
 TRACE_W = 6       # turn, seat, code, a, b, value (trace.py)
 

@@ -1,0 +1,106 @@
+"""Who wins a game of more seats (DESIGN §7): win rate per entrant, per place in
+turn order and per piece played (a God), with 95% intervals over seat-rotation
+blocks; game length and end reasons; the per-turn curves.  The stored frame
+has a row per game and entrant (a ruleset whose ``entrants`` are ``seats``);
+every label comes from the run's manifest.
+
+The games of one block share a game seed, and every cell plays the same seeds,
+so a block (across cells too) is the unit of every interval
+(``intervals.with_pair_wilson`` with ``cluster="block"``)."""
+from __future__ import annotations
+
+import polars as pl
+
+from ..runner.store import Run
+from . import curves as curves_of
+from .intervals import CONFIDENCE, with_pair_wilson
+
+CELL = ["cell", "players", "setting"]
+
+
+def cell_info(run: Run) -> pl.DataFrame:
+    """One row per cell: ``players`` and ``setting`` (the overrides' label,
+    then the parameters and readings off their defaults)."""
+    defaults = {p["name"]: p["default"] for p in run.manifest["ruleset"]["parameters"]}
+    rows = []
+    for c in run.manifest["experiment"]["cells"]:
+        changed = [f"{k} {v}" for k, v in c["params"].items() if v != defaults.get(k)]
+        changed += [f"{k} = {v}" for k, v in sorted(c["readings"].items())]
+        rows.append({"cell": c["index"], "players": len(c["entrants"]),
+                     "setting": ", ".join([c["label"], *changed]) if changed or c["label"] != "baseline"
+                     else "baseline"})
+    return pl.DataFrame(rows, schema={"cell": pl.UInt32, "players": pl.UInt8, "setting": pl.String})
+
+
+def entrant_games(run: Run) -> pl.LazyFrame:
+    """The stored rows (a game and entrant each) with the cell's ``players`` and
+    ``setting``, the entrant's ``label`` (its God or deal, and its agent),
+    ``draw`` and the name of each piece it played (``Ruleset.pieces``)."""
+    decks = run.manifest["decks"]
+    labels = pl.DataFrame([{"cell": c, "entrant": e, "label": lab} for c, d in enumerate(decks)
+                           for e, lab in enumerate(d["labels"])],
+                          schema={"cell": pl.UInt32, "entrant": pl.UInt8, "label": pl.String})
+    rows = run.games.drop("players").join(cell_info(run).lazy(), on="cell").join(labels.lazy(), on=["cell", "entrant"])
+    for column, (_, key) in run.manifest["ruleset"]["pieces"].items():
+        names = pl.DataFrame([{"cell": c, column: i, f"{column}_name": n} for c, d in enumerate(decks)
+                              for i, n in enumerate(d[key])],
+                             schema={"cell": pl.UInt32, column: pl.Int8, f"{column}_name": pl.String})
+        rows = rows.join(names.lazy(), on=["cell", column], how="left")
+    return rows.with_columns(draw=pl.col("winner") == -1)
+
+
+def rates(lf: pl.LazyFrame, by: list[str]) -> pl.DataFrame:
+    """Games, wins and draws of the entrant rows ``lf`` grouped ``by``, with the
+    win rate and its block-clustered 95% interval; ``fair``, one win in
+    ``players`` (what a seat would win if no seat, entrant or piece mattered);
+    and ``family_lo``, ``family_hi``: the interval at 1 - 0.05 / rows, so that
+    every row's holds at once with 95% confidence (Bonferroni) -- what a
+    verdict over the whole table may rest on."""
+    counts = lf.group_by(by).agg(games=pl.len(), wins=pl.col("won").sum(), draws=pl.col("draw").sum(),
+                                 fair=(1 / pl.col("players").cast(pl.Float64)).mean()).collect()
+    win = with_pair_wilson(lf, by, pl.col("won"), "win_rate", cluster="block")
+    family = with_pair_wilson(lf, by, pl.col("won"), "family", cluster="block",
+                              confidence=1 - (1 - CONFIDENCE) / max(counts.height, 1)).drop("family", "family_eff")
+    return counts.join(win, on=by, nulls_equal=True).join(family, on=by, nulls_equal=True).sort(by)
+
+
+def by_entrant(run: Run) -> pl.DataFrame:
+    """Each entrant of each cell: its win rate over every seat it sat in."""
+    return rates(entrant_games(run), [*CELL, "entrant", "label"])
+
+
+def by_position(run: Run) -> pl.DataFrame:
+    """Each place in turn order (0 = the starting player) in each cell."""
+    return rates(entrant_games(run), [*CELL, "position"])
+
+
+def by_piece(run: Run, column: str) -> pl.DataFrame:
+    """Each named piece (a God) by number of players and setting, over every
+    entrant that played it."""
+    lf = entrant_games(run).filter(pl.col(f"{column}_name").is_not_null())
+    return rates(lf, ["players", "setting", f"{column}_name"])
+
+
+def length(run: Run) -> pl.DataFrame:
+    """Per cell: games, turns (mean, median, 90th percentile) and the share of
+    each end reason (named as the manifest's ruleset names them)."""
+    reasons = run.manifest["ruleset"]["end_reasons"]
+    games = entrant_games(run).filter(pl.col("entrant") == 0)
+    return games.group_by(CELL).agg(
+        games=pl.len(), turns_mean=pl.col("turns").mean(), turns_p50=pl.col("turns").median(),
+        turns_p90=pl.col("turns").quantile(0.9, "linear"),
+        **{why: (pl.col("end") == int(code)).mean() for code, why in reasons.items()}).sort(CELL).collect()
+
+
+def curves(run: Run) -> pl.DataFrame:
+    """Per cell, entrant and own turn: the ruleset's curves (``curves.summary``)."""
+    return curves_of.summary(entrant_games(run), [*CELL, "label"], list(run.manifest["ruleset"]["curves"]))
+
+
+def tables(run: Run) -> dict[str, pl.DataFrame]:
+    """Every table of a game of more seats, by CSV name."""
+    out = {"outcomes_by_entrant": by_entrant(run), "outcomes_by_position": by_position(run),
+           "game_length": length(run), "curves": curves(run)}
+    for column in run.manifest["ruleset"]["pieces"]:
+        out[f"outcomes_by_{column}"] = by_piece(run, column)
+    return out

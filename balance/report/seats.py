@@ -1,0 +1,154 @@
+"""The report of a game of more seats (``analysis.seats``): seat balance by place
+in turn order, each piece's (a God's) win rate, the per-turn curves and game
+length, every label from the run's manifest.
+
+A rate is called off balance only when its interval (over seat-rotation
+blocks, Bonferroni-wide across its table: ``seats.rates``' family interval)
+excludes the fair share, one win in as many players; balanced only when that
+whole interval lies within ``BALANCED`` of it; else undecided."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import polars as pl
+
+from ..analysis import seats, write_csv
+from ..analysis.intervals import percent
+from ..runner.store import Run
+from . import figures as F
+from .figures import draw, panels, wrap
+from .page import html_page, markdown
+from .verdicts import ci, run_facts
+
+BALANCED = 0.05          # a rate whose interval lies within 5 points of the fair share is balanced
+
+
+def judged(df: pl.DataFrame) -> pl.DataFrame:
+    """``verdict`` of each rate against ``fair`` by its family interval: advantaged,
+    disadvantaged, balanced or undecided."""
+    lo, hi, fair = pl.col("family_lo"), pl.col("family_hi"), pl.col("fair")
+    return df.with_columns(verdict=pl.when(lo > fair).then(pl.lit("advantaged"))
+                           .when(hi < fair).then(pl.lit("disadvantaged"))
+                           .when((lo >= fair - BALANCED) & (hi <= fair + BALANCED)).then(pl.lit("balanced"))
+                           .otherwise(pl.lit("undecided")))
+
+
+def seat_verdicts(positions: pl.DataFrame) -> list[str]:
+    """One sentence per cell: which places in turn order win more or less than
+    their fair share, or that every place is within BALANCED of it."""
+    out = []
+    for (cell, players, setting), d in positions.group_by("cell", "players", "setting", maintain_order=True):
+        where = f"{players} players" + ("" if setting == "baseline" else f", {setting}")
+        off = d.filter(pl.col("verdict").is_in(["advantaged", "disadvantaged"]))
+        if off.height:
+            said = "; ".join(f"place {r['position'] + 1} wins {ci(r, 'win_rate')} (**{r['verdict']}**)"
+                             for r in off.iter_rows(named=True))
+            out.append(f"**Seat balance, {where}** (fair share {percent(1 / players)}): {said}.")
+        elif (d["verdict"] == "balanced").all():
+            out.append(f"**Seat balance, {where}**: every place in turn order wins within "
+                       f"{round(100 * BALANCED)} points of the fair share {percent(1 / players)} (shown by the "
+                       f"intervals: no seat advantage larger than that).")
+        else:
+            out.append(f"**Seat balance, {where}**: no place shown off its fair share {percent(1 / players)}, "
+                       f"but the intervals are too wide to show balance within {round(100 * BALANCED)} points: "
+                       f"undecided; play more games.")
+    return out
+
+
+def piece_verdicts(df: pl.DataFrame, column: str, label: str) -> list[str]:
+    """The pieces (Gods) shown off their fair share, per number of players and setting."""
+    out = []
+    for (players, setting), d in df.group_by("players", "setting", maintain_order=True):
+        off = d.filter(pl.col("verdict").is_in(["advantaged", "disadvantaged"])).sort("win_rate", descending=True)
+        where = f"{players} players" + ("" if setting == "baseline" else f", {setting}")
+        if off.height:
+            said = "; ".join(f"{r[f'{column}_name']} {ci(r, 'win_rate')} ({r['verdict']})"
+                             for r in off.iter_rows(named=True))
+            out.append(f"**{label}s off the fair share, {where}** ({percent(1 / players)}): {said}.")
+        else:
+            out.append(f"**{label}s, {where}**: none shown off the fair share {percent(1 / players)} "
+                       f"({d.height} played; see the table for how wide each interval is).")
+    return out
+
+
+def rate_forest(df: pl.DataFrame, panel: str, row: str, title: str):
+    """Win rates with their intervals, one panel per ``panel`` value, rows named by ``row``."""
+    rows = df.with_columns(deck=pl.col(panel).cast(pl.String), card=pl.col(row).cast(pl.String))
+    fair = dict(rows.select("deck", "fair").unique().iter_rows())
+    fig = F.forest(rows, "win_rate", "win_rate_lo", "win_rate_hi", rows["verdict"] != "undecided",
+                   "win rate (%); dashed: the fair share", title, marks={k: [v] for k, v in fair.items()})
+    return fig, (f"Each row's win rate and 95% interval over seat-rotation blocks; red: a verdict, by the wider "
+                 f"interval that holds for every row at once, that it is off the fair share or within "
+                 f"{round(100 * BALANCED)} points of it (the table says which).")
+
+
+def curve_figure(stats: pl.DataFrame, labels: dict[str, str]):
+    """Each curve's mean and 10-90th percentile band per own turn, one panel per cell and entrant."""
+    keys = stats.select("cell", "players", "setting", "label").unique(maintain_order=True).rows()
+    fig, axes = panels(len(keys), min(3, len(keys)), 3.0)
+    colors = ("#2471a3", "#d35400", "#1e8449", "#7d3c98")
+    for ax, (cell, players, setting, label) in zip(axes, keys):
+        c = stats.filter((pl.col("cell") == cell) & (pl.col("label") == label))
+        c = c.filter(pl.col("running") >= max(1, 0.01 * c["running"].max()))
+        x = c["turn"].to_numpy()
+        for (name, what), color in zip(labels.items(), colors):
+            ax.plot(x, c[f"{name}_mean"].to_numpy(), color=color, label=f"{what} (mean)")
+            ax.fill_between(x, c[f"{name}_p10"].to_numpy(), c[f"{name}_p90"].to_numpy(), color=color, alpha=0.15)
+        ax.set_xlabel("own turn")
+        ax.set_title(wrap(f"{players} players, {label}" + ("" if setting == "baseline" else f", {setting}"), 45),
+                     fontsize=8)
+    fig.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center", ncol=4, fontsize=8, frameon=False)
+    fig.suptitle("Per own turn (lines: mean; bands: 10th to 90th percentile)")
+    return fig, (f"{', '.join(labels.values())}: per cell and entrant, over its own turns; turns reached by fewer "
+                 f"than 1% of its games are cut.")
+
+
+def panel(df: pl.DataFrame) -> pl.DataFrame:
+    """``df`` with ``cells``, the panel its rows go in: players and setting."""
+    return df.with_columns(cells=pl.format("{} players, {}", "players", "setting"))
+
+
+def made_figures(tabs: dict, rs: dict) -> list[tuple]:
+    """(heading, file name, function, arguments) of each figure."""
+    made = [("Seat balance: win rate by place in turn order", "positions", rate_forest,
+             (panel(tabs["outcomes_by_position"]).with_columns(place=pl.format("place {}", pl.col("position") + 1)),
+              "cells", "place", "Win rate by place in turn order (1 = the starting player)"))]
+    made += [(f"Win rate by {label}", column, rate_forest,
+              (panel(tabs[f"outcomes_by_{column}"]), "cells", f"{column}_name", f"Win rate by {label}"))
+             for column, (label, _) in rs["pieces"].items()]
+    return made + [("Per-turn curves", "curves", curve_figure, (tabs["curves"], rs["curves"]))]
+
+
+def key_tables(tabs: dict, rs: dict) -> list[tuple[str, pl.DataFrame]]:
+    """The tables the page shows (every one is in tables/*.csv)."""
+    cols = ["players", "setting", "games", "wins", "draws", "fair", "win_rate", "win_rate_lo", "win_rate_hi",
+            "family_lo", "family_hi", "verdict"]
+    return [("Win rate by place in turn order", tabs["outcomes_by_position"].select("position", *cols)),
+            *((f"Win rate by {label}", tabs[f"outcomes_by_{column}"].select(f"{column}_name", *cols))
+              for column, (label, _) in rs["pieces"].items()),
+            ("Win rate by entrant (each entrant sits in every seat of a block)",
+             tabs["outcomes_by_entrant"].select("entrant", "label", *cols[:-3])),
+            ("Game length and end reasons", tabs["game_length"])]
+
+
+def write_report(run: Run, out: Path) -> Path:
+    """The report folder of a run of a game of more seats; returns index.html."""
+    rs = run.manifest["ruleset"]
+    tabs = seats.tables(run)
+    for name in ["outcomes_by_position", *(f"outcomes_by_{column}" for column in rs["pieces"])]:
+        tabs[name] = judged(tabs[name])
+    write_csv(tabs, out / "tables")
+    n_games = int(tabs["game_length"]["games"].sum())
+    made = made_figures(tabs, rs)
+    drawn = [draw(make, args, out / "figures", name) for _, name, make, args in made]
+    figs = [(h, cap, path) for (h, *_), (path, cap) in zip(made, drawn) if path]
+    title = f"{rs['title']} balance report: {run.manifest['experiment']['name']}" + \
+        (" (PARTIAL RUN)" if run.partial else "")
+    verdicts = seat_verdicts(tabs["outcomes_by_position"])
+    for column, (label, _) in rs["pieces"].items():
+        verdicts += piece_verdicts(tabs[f"outcomes_by_{column}"], column, label)
+    facts = run_facts(run, n_games)
+    index = out / "index.html"
+    index.write_text(html_page(title, facts, verdicts, figs, key_tables(tabs, rs), run.partial), encoding="utf-8")
+    (out / "summary.md").write_text(markdown(title, facts, verdicts, figs), encoding="utf-8")
+    return index

@@ -1,0 +1,138 @@
+"""Kamigami Battles through the whole pipeline (issue 26): an experiment of 2, 4
+and 6 players runs, reports and compares; the per-seat win rates are
+recomputed from the raw store; a planted seat advantage is detected; bad input
+is refused in one line."""
+import numpy as np
+import polars as pl
+import pytest
+from cli import ROOT, balance, ok, one_line_error
+
+from balance.analysis import seats
+from balance.analysis.compare import Change, Settings, compare
+from balance.errors import InputError
+from balance.report import write_report
+from balance.report.seats import judged
+from balance.runner import run_experiment
+from balance.runner.store import load_run
+
+CARDS = str(ROOT / "decks/kamigami/old_ones.toml")
+
+
+def experiment(tmp_path, games, grid, name="k"):
+    path = tmp_path / f"{name}.toml"
+    path.write_text(f'name = "{name}"\nruleset = "kamigami"\nseed = 5\ngames = {games}\n[grid]\n'
+                    f'cards = "{CARDS}"\n{grid}\n')
+    return path
+
+
+@pytest.fixture(scope="module")
+def three_sizes(tmp_path_factory):
+    """240 games (whole blocks of 2, 4 and 6) of dealt Gods under the scripted agent."""
+    tmp = tmp_path_factory.mktemp("k")
+    path = experiment(tmp, 240, 'seats = [["dealt", "dealt"], ["dealt", "dealt", "dealt", "dealt"], '
+                                '["dealt", "dealt", "dealt", "dealt", "dealt", "dealt"]]\npolicies = "scripted"')
+    return run_experiment(path, out=tmp / "run", jobs=2, progress=False), tmp
+
+
+def test_an_experiment_of_2_4_and_6_players_runs_and_reports(three_sizes):
+    run_dir, tmp = three_sizes
+    run = load_run(run_dir)
+    assert run.n_games == 3 * 240
+    index = write_report(run_dir, tmp / "report")
+    page = index.read_text()
+    assert "Kamigami Battles" in page and "Seat balance" in page and "God" in page and "Faith" in page
+    for word in ("Essence", "Humans", "threshold", "Superior"):
+        assert word not in page, word
+    positions = pl.read_csv(index.parent / "tables/outcomes_by_position.csv")
+    assert sorted(positions.group_by("players").len().rows()) == [(2, 2), (4, 4), (6, 6)]
+
+
+def test_per_seat_win_rates_recomputed_from_the_raw_store(three_sizes):
+    """Wins per place in turn order, counted from the chunk files with nothing
+    but polars, match the analysis; each game has one winner or is a draw."""
+    run_dir, _ = three_sizes
+    raw = pl.read_parquet(sorted((run_dir / "chunks").glob("*.parquet")))
+    per_game = raw.group_by("cell", "game").agg(pl.col("won").sum().alias("w"), pl.col("winner").first())
+    assert ((per_game["w"] == 1) | (per_game["winner"] == -1)).all()
+    mine = raw.group_by("cell", "position").agg(games=pl.len(), wins=pl.col("won").sum()).sort("cell", "position")
+    theirs = seats.by_position(load_run(run_dir)).sort("cell", "position")
+    assert mine["games"].to_list() == theirs["games"].to_list()
+    assert mine["wins"].to_list() == theirs["wins"].to_list()
+    assert np.allclose(theirs["win_rate"], mine["wins"] / mine["games"])
+
+
+def test_a_planted_seat_advantage_is_detected(tmp_path):
+    """catch_up_energy 4 gives place k in turn order 4 k more Energy: under the
+    random agent (the scripted one attacks the leader, which turns the Energy
+    against its holder) the last place is shown advantaged and the first
+    disadvantaged, by the family intervals the report's verdicts use."""
+    path = experiment(tmp_path, 800, 'seats = [["dealt", "dealt", "dealt", "dealt"]]\npolicies = "random"\n'
+                                     'catch_up_energy = 4')
+    run = load_run(run_experiment(path, out=tmp_path / "run", jobs=2, progress=False))
+    verdict = dict(judged(seats.by_position(run)).select("position", "verdict").iter_rows())
+    assert verdict[3] == "advantaged" and verdict[0] == "disadvantaged", verdict
+
+
+def test_compare_finds_a_planted_change_of_one_entrants_agent(tmp_path):
+    """Hastur's entrant playing at random instead of scripted against three dealt
+    scripted Gods: CHANGED, its score down; nothing else differs."""
+    path = experiment(tmp_path, 48, 'seats = [["Hastur", "dealt", "dealt", "dealt"]]\npolicies = "scripted"')
+    result = compare(path, change=Change(policy_a="random"), settings=Settings(bound=0.05, batch=400),
+                     jobs=2)
+    row = result.row(0, named=True)
+    assert row["verdict"] == "changed" and row["difference"] < -0.05, row
+    assert row["question"].startswith("Hastur against dealt")
+
+
+def test_compare_refuses_cells_of_alike_entrants(tmp_path):
+    path = experiment(tmp_path, 48, 'seats = [["dealt", "dealt"]]\npolicies = "scripted"')
+    with pytest.raises(InputError, match="every entrant is dealt"):
+        compare(path, change=Change(policy_a="random"))
+
+
+def test_the_command_line_plays_and_replays_kamigami():
+    lines = ok(balance("simulate", "--ruleset", "kamigami", "--players", "3", "--games", "30", "--jobs", "1"))
+    assert sum(line.startswith("dealt (scripted): win rate") for line in lines) == 3
+    log = ok(balance("replay", "--ruleset", "kamigami", "--seats", "Cthulhu", "Hastur", "--game-seed", "1"))
+    assert any("keeps Cthulhu" in line for line in log) and any("wins" in line for line in log)
+
+
+@pytest.mark.parametrize("args, named", [
+    (("simulate", "--ruleset", "kamigami", "--players", "7"), ("--gods", "7 players", "2 to 6")),
+    (("simulate", "--ruleset", "chess"), ("--ruleset", "chess")),
+    (("simulate", "--ruleset", "kamigami", "--seats", "Zeus", "dealt"), ("--gods", "'Zeus'", "allowed")),
+    (("simulate", "--ruleset", "kamigami", "--policy", "search"), ("--policies", "'search'", "scripted, random")),
+    (("simulate", "--ruleset", "kamigami", "--param", "win_energy=0"), ("win_energy", "0", "from 1")),
+    (("simulate", "--ruleset", "kamigami", "--cards", "decks/gabriel.toml"),
+     ("decks/gabriel.toml", "not a Kamigami Battles card set")),
+])
+def test_bad_command_lines_get_one_line(args, named):
+    one_line_error(balance(*args), *named)
+
+
+@pytest.mark.parametrize("grid, named", [
+    ('seats = [["dealt", "dealt", "dealt", "dealt", "dealt", "dealt", "dealt"]]', ("seats", "7 seats", "2, 3")),
+    ('seats = [["dealt", "dealt", "dealt"]]', ("games", "whole blocks of 3")),
+    ('seats = [["dealt", "dealt"]]\nwin_energy = 0', ("win_energy", "from 1")),
+])
+def test_bad_experiments_get_one_line(tmp_path, grid, named):
+    path = experiment(tmp_path, 4, grid)
+    one_line_error(balance("run", path, "--out", tmp_path / "run"), str(path), *named)
+    assert not (tmp_path / "run").exists()
+
+
+def test_an_in_nomine_deck_in_a_kamigami_experiment_is_refused(tmp_path):
+    path = tmp_path / "x.toml"
+    path.write_text(f'name = "x"\nruleset = "kamigami"\nseed = 1\ngames = 4\n[grid]\n'
+                    f'cards = "{ROOT / "decks/gabriel.toml"}"\nseats = [["dealt", "dealt"]]\n')
+    one_line_error(balance("run", path, "--out", tmp_path / "run"), "gabriel.toml", "not a Kamigami Battles card set")
+    assert not (tmp_path / "run").exists()
+
+
+def test_a_card_without_a_cost_is_refused_in_a_run(tmp_path):
+    bad = tmp_path / "cards.toml"
+    bad.write_text((ROOT / "decks/kamigami/old_ones.toml").read_text().replace("cost = 3\n", "", 1))
+    path = tmp_path / "x.toml"
+    path.write_text(f'name = "x"\nruleset = "kamigami"\nseed = 1\ngames = 4\n[grid]\ncards = "{bad}"\n'
+                    f'seats = [["dealt", "dealt"]]\n')
+    one_line_error(balance("run", path, "--out", tmp_path / "run"), str(bad), "cost", "missing")

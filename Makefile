@@ -10,17 +10,21 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e ".[test,cluster]"
 	$(PY) -m balance simulate --games 2 >/dev/null    # warm-up: compile the rules kernel into the cache once (it says so on stderr)
+	$(PY) -m balance simulate --ruleset kamigami --games 4 >/dev/null     # and Kamigami's (half a minute)
 	touch $(STAMP)
 
 # experiments/demo.toml (the starter decks' round robin at thresholds 3, 4 and 5; Gabriel against
 # Belial under two agent pairings and both protection readings; a search agent on 12 games), three
 # of Belial's cards replayed blank (200 games a cell: the card verdicts), then the report
-# (reports/demo/index.html); 3 minutes at most.
+# (reports/demo/index.html); then Kamigami Battles' seat balance at 2, 4 and 6 players
+# (experiments/kamigami.toml, reports/kamigami/index.html); 3 minutes at most.
 demo: $(STAMP)
 	$(PY) -m balance run experiments/demo.toml --fresh
 	$(PY) -m balance impact experiments/demo.toml --deck decks/belial.toml --games 200 \
 		--cards "Arson Spree" "Gorvath" "Song of Fire"
 	$(PY) -m balance report runs/demo --out reports/demo
+	$(PY) -m balance run experiments/kamigami.toml --fresh
+	$(PY) -m balance report runs/kamigami --out reports/kamigami
 
 test: $(STAMP)
 	$(PY) -m pytest

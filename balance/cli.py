@@ -212,19 +212,19 @@ def cmd_bench(args):
     search agent, its searched decisions per second too."""
     from .compiling import warm_up
     from .rules import get
-    from .runner.run import bytes_per_game, check_memory
-    from .sim.batch import run_games
+    from .runner.run import check_memory
+    from .sim.batch import map_chunks
     m = _prepare(args)
-    check_memory(_bench_chunk(args.games, 1), m.turn_cap, 2, parent=args.games * bytes_per_game(m.turn_cap),
-                 what="--games, --turn-cap")
+    check_memory(_bench_chunk(args.games, 1), m.turn_cap, 2, what="--games, --turn-cap")
     play_range = get(args.ruleset).play_range
     warm_up(play_range, m, args.seed)
     rates = {}
     for jobs in (1, 2):
-        run_games(play_range, m, args.seed, 2 * jobs, jobs=jobs, chunk=2)  # warm the workers
+        map_chunks(play_range, m, args.seed, 2 * jobs, jobs, 2, reduce=_played)  # warm the workers
         t0 = time.perf_counter()
-        run_games(play_range, m, args.seed, args.games, jobs=jobs, chunk=_bench_chunk(args.games, jobs))
-        rates[jobs] = args.games / (time.perf_counter() - t0)
+        played = sum(map_chunks(play_range, m, args.seed, args.games, jobs, _bench_chunk(args.games, jobs),
+                                reduce=_played))
+        rates[jobs] = played / (time.perf_counter() - t0)
         print(f"{jobs} core(s): {rates[jobs]:,.0f} games/s ({args.games} games, {' vs '.join(m.labels)}, "
               f"{m.setting})")
     print(f"two-core speed-up: {rates[2] / rates[1]:.2f}x; per core: {rates[1]:,.0f} games/s "
@@ -237,6 +237,12 @@ def cmd_bench(args):
         print(f"search: {decided / (time.perf_counter() - t0):,.0f} searched decisions/s on one core "
               f"({decided / n:,.0f} a game, {n} games)")
     return 0
+
+
+def _played(records: dict) -> int:
+    """How many games a worker played: all ``bench`` takes back, so that it times
+    the play and not the shipping of records (``run`` sends compact frames)."""
+    return len(records["rows"])
 
 
 def _bench_chunk(games, jobs):
@@ -445,7 +451,9 @@ def parser():
     p.set_defaults(run=cmd_compare)
     p = sub.add_parser("tune", help=_help(cmd_tune), description=cmd_tune.__doc__)
     p.add_argument("experiment", help="experiment file whose matchups to tune")
-    p.add_argument("--target", type=float, default=0.5, help="deck A's target win rate, 0 to 1 (default %(default)s)")
+    p.add_argument("--target", type=float,
+                   help="deck A's (entrant 0's) target win rate, 0 to 1 (default: the fair share, one win in as "
+                        "many as there are players: 0.5 for two)")
     p.add_argument("--tolerance", type=float, default=0.02,
                    help="how near the target the confirmation must land, as a win-rate difference, above 0; "
                         "the search aims within half of it and pays any price to get there (default %(default)s)")
@@ -459,9 +467,10 @@ def parser():
                    help="games of the search (three quarters) and of the finalists' re-evaluation (a quarter), "
                         "all candidates and matchups together; too small to give every candidate one seed pair "
                         "per matchup is an error that names the minimum (default %(default)s)")
-    p.add_argument("--confirm-games", type=_even("--confirm-games"), default=4_000,
+    p.add_argument("--confirm-games", type=_positive("--confirm-games"), default=4_000,
                    help="games per matchup of each confirmation on fresh seeds: the baseline's, then each "
-                        "finalist's in turn until one reaches the target (default %(default)s)")
+                        "finalist's in turn until one reaches the target (default %(default)s; rounded down to whole "
+                        "seat-swapped pairs or rotation blocks)")
     _jobs_arg(p)
     p.add_argument("--out", default="reports/tune", help="folder for tune.json (default %(default)s)")
     p.set_defaults(run=cmd_tune)

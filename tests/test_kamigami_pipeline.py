@@ -136,3 +136,20 @@ def test_a_card_without_a_cost_is_refused_in_a_run(tmp_path):
     path.write_text(f'name = "x"\nruleset = "kamigami"\nseed = 1\ngames = 4\n[grid]\ncards = "{bad}"\n'
                     f'seats = [["dealt", "dealt"]]\n')
     one_line_error(balance("run", path, "--out", tmp_path / "run"), str(bad), "cost", "missing")
+
+
+def test_tune_aims_a_god_at_its_fair_share(tmp_path):
+    """Cthugha's entrant against two dealt Gods: tune aims at one win in three
+    by default, and its baseline score is the one recomputed from the games
+    played directly on the confirmation's seeds."""
+    from balance.analysis.tune import CONFIRM_SEED_OFFSET, Plan, tune
+    from balance.rules import get
+    path = experiment(tmp_path, 99, 'seats = [["Cthugha", "dealt", "dealt"]]\npolicies = "scripted"')
+    result = tune(path, Plan(target=None, cards=["Jack Dalton"], max_step=1, budget=1200, confirm_games=300),
+                  log=lambda text: None)
+    row = result["confirmation"]["cells"][0]
+    assert row["target"] == pytest.approx(1 / 3) and result["status"] in ("reached", "not reached")
+    rs = get("kamigami")
+    m = rs.prepare(CARDS, ["Cthugha", "dealt", "dealt"], ["scripted"] * 3)
+    w = rs.play_range(m, 5 + CONFIRM_SEED_OFFSET, 0, 300)["rows"][:, rs.columns["winner"]]
+    assert row["baseline"]["score"] == pytest.approx(np.where(w == 0, 1.0, np.where(w < 0, 1 / 3, 0.0)).mean())

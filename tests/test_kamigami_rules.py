@@ -166,3 +166,19 @@ def test_games_of_2_4_and_6_players_end_with_a_declared_winner_or_a_draw(players
     rows = rs.play_range(m, 7, 0, 4 * players)["rows"]
     assert (rows[:, rs.columns["turns"]] >= 1).all()
     assert np.isin(rows[:, rs.columns["winner"]], np.arange(-1, players)).all()
+
+
+def test_gigi_lamore_redirects_the_attack_without_drawing():
+    """Play Example: "Another player is attacking Isabella so she can play her Gigi Lamore:
+    She can force the Attacker to attack a different God. She does not get to use Gigi
+    Lamore's Act Ability to draw a card." """
+    g = Table(["Dagon", "Hastur", "Azathoth"])      # Hastur and Azathoth have no React of their own
+    s, t = g.s, g.t
+    g.acted(0)
+    s.S[1, S_ENERGY] = 16                          # the leader: the scripted Attacker's target
+    g.hand(0, "Jack Dalton")
+    g.hand(1, "Gigi Lamore")
+    g.hand(2)
+    play_phase(s, t, 0)
+    assert s.S[1, S_ENERGY] == 16 and s.S[2, S_ENERGY] == 15 - 4
+    assert g.cards(1, PLAY) == ["Gigi Lamore"] and g.cards(1, HAND) == []

@@ -19,16 +19,15 @@ CELL = ["cell", "players", "setting"]
 
 
 def cell_info(run: Run) -> pl.DataFrame:
-    """One row per cell: ``players`` and ``setting`` (the overrides' label,
-    then the parameters and readings off their defaults)."""
+    """One row per cell: ``players`` and ``setting`` (the agents, the overrides'
+    label unless the baseline, then the parameters and readings off their defaults)."""
     defaults = {p["name"]: p["default"] for p in run.manifest["ruleset"]["parameters"]}
     rows = []
     for c in run.manifest["experiment"]["cells"]:
-        changed = [f"{k} {v}" for k, v in c["params"].items() if v != defaults.get(k)]
-        changed += [f"{k} = {v}" for k, v in sorted(c["readings"].items())]
-        rows.append({"cell": c["index"], "players": len(c["entrants"]),
-                     "setting": ", ".join([c["label"], *changed]) if changed or c["label"] != "baseline"
-                     else "baseline"})
+        parts = ["/".join(dict.fromkeys(c["policies"]))] + ([c["label"]] if c["label"] != "baseline" else [])
+        parts += [f"{k} {v}" for k, v in c["params"].items() if v != defaults.get(k)]
+        parts += [f"{k} = {v}" for k, v in sorted(c["readings"].items())]
+        rows.append({"cell": c["index"], "players": len(c["entrants"]), "setting": ", ".join(parts)})
     return pl.DataFrame(rows, schema={"cell": pl.UInt32, "players": pl.UInt8, "setting": pl.String})
 
 

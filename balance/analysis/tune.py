@@ -44,6 +44,11 @@ the objective's MISS_WEIGHT falls on the worst, and "reached" needs deck A's
 score within target ± tolerance under each.  The confirmation names each
 matchup by its question and pairing (``compare.cell_names``) and says whether
 it landed within the tolerance.
+
+A game of more seats (Kamigami): deck A is entrant 0, whose score counts a
+draw as one share in as many as there are players; without --target it aims
+at that fair share; a seed's block of games is its seat-rotation block, and a
+cell whose entrants are all alike is refused (``compare.check_askable``).
 """
 from __future__ import annotations
 
@@ -55,12 +60,11 @@ from functools import cached_property
 
 import numpy as np
 
-from ..cards.compile import STAT_FIELDS, override_fields
 from ..cards.schema import did_you_mean
 from ..errors import InputError
 from ..runner.experiment import load_experiment
 from ..runner.run import play_winners, prepare_cell, prepare_cells
-from .compare import Change, cell_names, label
+from .compare import Change, cell_names, check_askable, label
 from .intervals import pair_wilson, percent, shown
 from .sprt import game_scores, pair_scores, paired_difference
 
@@ -73,7 +77,6 @@ FINALISTS = 3           # re-evaluated on fresh seeds, then confirmed in turn (<
 FINAL_SEED_OFFSET = 2_000_003
 CONFIRM_SEED_OFFSET = 1_000_003
 REACHED, NOT_REACHED = "reached", "not reached"
-FIELDS = ("cost", "lifespan", *STAT_FIELDS)     # what overrides may change (compile.override_fields)
 
 
 @dataclass(frozen=True)
@@ -105,8 +108,9 @@ class Candidate:
 
 @dataclass
 class Plan:
-    """What may change and what counts."""
-    target: float
+    """What may change and what counts; ``target`` None: each matchup's fair
+    share, one win in as many as it has players (0.5 for two)."""
+    target: float | None
     tolerance: float = 0.02                   # how near the target the confirmation must land
     cards: list[str] | None = None            # None: every card with an allowed field
     fields: tuple[str, ...] = ("cost",)
@@ -116,14 +120,11 @@ class Plan:
     top_pairs: int = 4                        # best single changes combined in pairs
 
     def check(self) -> None:
-        if not 0 <= self.target <= 1:
+        if self.target is not None and not 0 <= self.target <= 1:
             raise InputError(f"--target: {self.target:g}: must be a win rate from 0 to 1")
         if not 0 < self.tolerance <= 1:
             raise InputError(f"--tolerance: {self.tolerance:g}: "
                              "must be a win-rate difference above 0, at most 1")
-        for name in self.fields:
-            if name not in FIELDS:
-                raise InputError(f"--fields: {name!r}: not a numeric card field; allowed: {', '.join(FIELDS)}")
         for name, v, low in (("--confirm-games", self.confirm_games, 2), ("--max-step", self.max_step, 1)):
             if v < low:
                 raise InputError(f"{name}: {v}: must be >= {low}")
@@ -134,11 +135,13 @@ def tune(spec, plan: Plan, jobs: int = 1, log=print) -> dict:
     status, the proposal (the confirmed one, or the closest) and the scores."""
     plan.check()
     exp = load_experiment(spec)
-    singles = single_changes(allowed_cards(exp, plan), plan)
+    check_askable(exp)
+    matchups = prepare_cells(exp, exp.cells)
+    singles = single_changes(allowed_cards(exp, matchups, plan), plan)
     if not singles:
         raise InputError(f"{exp.source}: no card of the experiment has a field in {', '.join(plan.fields)}; "
-                         f"allowed: --fields from cost, lifespan, <realm>_attack, <realm>_hits")
-    least = minimum_budget(singles, len(exp.cells), plan)
+                         f"allowed: --fields from {', '.join(tunable_fields(matchups))}")
+    least = minimum_budget(singles, len(exp.cells), plan, block(matchups))
     if plan.budget < least:
         raise InputError(f"--budget: {plan.budget}: too small to give every candidate one seed pair per matchup; "
                          f"allowed: at least {least} games for these cards, fields and --max-step")
@@ -169,14 +172,21 @@ def search_stages(search: "Search", singles: list[Candidate], plan: Plan) -> lis
     return search.halve("pairs", refined[:ETA] + pairs, plan.budget - share - search.spent, plan)
 
 
-def minimum_budget(singles: list[Candidate], cells: int, plan: Plan) -> int:
+def block(matchups: list) -> int:
+    """Games of a seed's block in every matchup at once: a seat-swapped pair, or
+    the least common multiple of the matchups' seat-rotation blocks."""
+    return math.lcm(*(m.n_seats for m in matchups))
+
+
+def minimum_budget(singles: list[Candidate], cells: int, plan: Plan, unit: int = 2) -> int:
     """The smallest --budget whose every share gives each candidate of its
-    stage's first round one seed pair per matchup (the refining and pairs
-    stages counted at their most candidates); later rounds then get more."""
+    stage's first round one seed block (``unit`` games) per matchup (the
+    refining and pairs stages counted at their most candidates); later rounds
+    then get more."""
     per_field = Counter(c.changes[0][:2] for c in singles)
     stages = (1 + len(extremes(singles)), 1 + sum(sorted(per_field.values())[-plan.top_pairs:]),
               ETA + math.comb(plan.top_pairs, 2), FINALISTS)
-    return SHARES * max(2 * cells * n * rounds(n) for n in stages)
+    return SHARES * max(unit * cells * n * rounds(n) for n in stages)
 
 
 def rounds(candidates: int) -> int:
@@ -217,40 +227,33 @@ def extremes(singles: list[Candidate]) -> list[Candidate]:
     return list(out.values())
 
 
-def allowed_cards(exp, plan: Plan) -> dict:
-    """{card name: Card} of the experiment's decks that the search may change."""
-    decks = [d for m in prepare_cells(exp, exp.cells) for d in m.ab.decks]
-    known = {name: card for d in decks for name, card in d.cards.items()}
-    if plan.cards is None:
-        return {n: c for n, c in sorted(known.items()) if set(plan.fields) & set(override_fields(c))}
-    for name in plan.cards:
+def tunable_fields(matchups: list) -> list[str]:
+    """Every numeric field some card of the matchups has (``Matchup.tunable``)."""
+    return sorted({f for m in matchups for fields in m.tunable().values() for f in fields})
+
+
+def allowed_cards(exp, matchups: list, plan: Plan) -> dict:
+    """{card name: {field: (value, least)}} of the experiment's cards that the
+    search may change, in the fields it may change."""
+    fields = tunable_fields(matchups)
+    for name in plan.fields:
+        if name not in fields:
+            raise InputError(f"--fields: {name!r}: not a numeric card field; allowed: {', '.join(fields)}")
+    known = {name: f for m in matchups for name, f in m.tunable().items()}
+    for name in plan.cards or ():
         if name not in known:
             raise InputError(f"--cards: {name!r}: not a card of the experiment's decks{did_you_mean(name, known)}; "
                              f"allowed: a card in {exp.source}'s decks")
-    return {n: known[n] for n in plan.cards}
+    chosen = sorted(known) if plan.cards is None else plan.cards
+    return {n: {f: known[n][f] for f in plan.fields if f in known[n]} for n in chosen}
 
 
 def single_changes(cards: dict, plan: Plan) -> list[Candidate]:
-    """One field of one card moved by 1..max_step either way (costs stay >= 0, hits and lifespans >= 1)."""
-    out = []
-    for name, card in cards.items():
-        for fname in plan.fields:
-            if fname not in override_fields(card):
-                continue
-            old = current_value(card, fname)
-            low = 0 if fname == "cost" or fname.endswith("_attack") else 1
-            out += [Candidate(((name, fname, old, old + d),))
-                    for d in range(-plan.max_step, plan.max_step + 1) if d and old + d >= low]
-    return out
-
-
-def current_value(card, fname: str) -> int:
-    """A card's value of an overridable field, as written in its file."""
-    if fname in ("cost", "lifespan"):
-        return getattr(card, fname)
-    realm, part = fname.split("_")
-    index = ("celestial", "ethereal", "corporeal").index(realm)
-    return card.stats[index][0 if part == "attack" else 1]
+    """One field of one card moved by 1..max_step either way, never below its
+    least value (costs 0, hits and lifespans 1)."""
+    return [Candidate(((name, fname, old, old + d),)) for name, fields in cards.items()
+            for fname, (old, low) in fields.items()
+            for d in range(-plan.max_step, plan.max_step + 1) if d and old + d >= low]
 
 
 def distinct_cards(ranked: list[Candidate], k: int) -> list[Candidate]:
@@ -313,15 +316,31 @@ class Search(CommonSeeds):
         return {(cand, c.index): prepare_cell(self.exp, change.apply(c, self.exp.ruleset)) for c in self.exp.cells}
 
     @cached_property
+    def prepared(self) -> list:
+        """Each cell's matchup, unchanged."""
+        return prepare_cells(self.exp, self.exp.cells)
+
+    @cached_property
     def names(self) -> list[dict]:
         """Each cell's question and pairing (``compare.cell_names``)."""
-        return cell_names(self.exp.cells, prepare_cells(self.exp, self.exp.cells))
+        return cell_names(self.exp.cells, self.prepared, self.exp.ruleset)
+
+    def seats(self, cell: int) -> int:
+        return self.prepared[cell].n_seats
+
+    def target(self, cell: int, plan: Plan) -> float:
+        """The score a cell aims at: the plan's, or the cell's fair share."""
+        return plan.target if plan.target is not None else 1 / self.seats(cell)
+
+    def score(self, cand: Candidate, cell: int) -> float:
+        """Deck A's (entrant 0's) mean score in the candidate's games of a cell."""
+        return float(game_scores(self.games[(cand, cell)], self.seats(cell)).mean())
 
     def objective(self, cand: Candidate, plan: Plan) -> float:
         """Mean distance from the target over the matchups, the worst one's
         beyond half the tolerance weighed MISS_WEIGHT times over, plus the
         candidate's price."""
-        misses = [abs(game_scores(self.games[(cand, c.index)]).mean() - plan.target) for c in self.exp.cells]
+        misses = [abs(self.score(cand, c.index) - self.target(c.index, plan)) for c in self.exp.cells]
         return float(np.mean(misses)) + MISS_WEIGHT * max(0.0, max(misses) - plan.tolerance / 2) + cand.price
 
     def halve(self, stage: str, cands: list[Candidate], budget: int, plan: Plan) -> list[Candidate]:
@@ -334,7 +353,7 @@ class Search(CommonSeeds):
         alive, dropped, n = list(cands), [], 0
         for r in range(total):
             share = (budget - (self.spent - start)) // (total - r) // (len(alive) * cells)
-            n += share - share % 2
+            n += share - share % block(self.prepared)
             self.extend(alive, n)
             alive.sort(key=lambda c: (self.objective(c, plan), c.price, c.describe()))
             self.log(f"{stage}, round {r + 1}: {len(alive)} candidates at {n} games; best {alive[0].describe()} "
@@ -346,7 +365,7 @@ class Search(CommonSeeds):
 
     def estimate(self, cand: Candidate) -> list[dict]:
         """Deck A's score per matchup in this search's games."""
-        return [score_row(c.index, self.games[(cand, c.index)]) for c in self.exp.cells]
+        return [score_row(c.index, self.games[(cand, c.index)], self.seats(c.index)) for c in self.exp.cells]
 
     def confirm(self, cand: Candidate, plan: Plan) -> dict:
         """``cand`` and the baseline on --confirm-games of this search's seeds
@@ -354,10 +373,11 @@ class Search(CommonSeeds):
         paired difference proposal - baseline, and whether it landed within the
         tolerance; the largest miss of the target, and "reached" when every
         matchup (each pairing) landed within."""
-        self.extend([Candidate(), cand], plan.confirm_games)
+        games = max(1, plan.confirm_games // block(self.prepared)) * block(self.prepared)
+        self.extend([Candidate(), cand], games)
         cells = [self.versus_baseline(cand, c.index, plan) for c in self.exp.cells]
-        miss = max(abs(row["proposal"]["score"] - plan.target) for row in cells)
-        return {"proposal": cand, "seed": self.seed, "games": plan.confirm_games, "miss": miss,
+        miss = max(abs(row["proposal"]["score"] - row["target"]) for row in cells)
+        return {"proposal": cand, "seed": self.seed, "games": games, "miss": miss,
                 "reached": all(row["within"] for row in cells), "cells": cells}
 
     def versus_baseline(self, cand: Candidate, cell: int, plan: Plan) -> dict:
@@ -365,18 +385,20 @@ class Search(CommonSeeds):
         baseline and ``cand``, their paired difference over seed pairs (a
         t-interval), and whether ``cand`` lands within the tolerance."""
         base, prop = self.games[(Candidate(), cell)], self.games[(cand, cell)]
-        mean, low, high, _ = paired_difference(pair_scores(prop) - pair_scores(base))
-        proposal = score_row(cell, prop)
-        return {"cell": cell, **self.names[cell], "baseline": score_row(cell, base), "proposal": proposal,
-                "difference": {"mean": mean, "low": low, "high": high, "pairs": len(base) // 2},
-                "within": within(abs(proposal["score"] - plan.target), plan.tolerance)}
+        seats, target = self.seats(cell), self.target(cell, plan)
+        mean, low, high, _ = paired_difference(pair_scores(prop, seats) - pair_scores(base, seats))
+        proposal = score_row(cell, prop, seats)
+        return {"cell": cell, **self.names[cell], "target": target, "baseline": score_row(cell, base, seats),
+                "proposal": proposal,
+                "difference": {"mean": mean, "low": low, "high": high, "pairs": len(base) // seats},
+                "within": within(abs(proposal["score"] - target), plan.tolerance)}
 
 
-def score_row(cell: int, winners: np.ndarray) -> dict:
-    """Deck A's score (win 1, draw 1/2) with its pair-aware Wilson 95% interval,
-    its win rate and draws."""
-    pairs = pair_scores(winners)
-    score, low, high = pair_wilson(2 * pairs, np.full(len(pairs), 2))
+def score_row(cell: int, winners: np.ndarray, seats: int = 2) -> dict:
+    """Deck A's (entrant 0's) score (win 1, draw one share in ``seats``) with
+    its Wilson 95% interval over seed pairs (rotation blocks), its win rate and draws."""
+    blocks = pair_scores(winners, seats)
+    score, low, high = pair_wilson(seats * blocks, np.full(len(blocks), seats))
     wins, draws, n = int((winners == 0).sum()), int((winners < 0).sum()), len(winners)
     return {"cell": cell, "games": n, "score": score, "low": low, "high": high, "win_rate": wins / n,
             "draws": draws}
@@ -385,21 +407,22 @@ def score_row(cell: int, winners: np.ndarray) -> dict:
 def lines(result: dict, plan: Plan) -> list[str]:
     """Whether the target was reached, the proposal and its confirmation, as text."""
     conf = result["confirmation"]
-    worst = max(conf["cells"], key=lambda row: abs(row["proposal"]["score"] - plan.target))
+    worst = max(conf["cells"], key=lambda row: abs(row["proposal"]["score"] - row["target"]))
     p = worst["proposal"]
     where = f" in {label(worst)}" if len(conf["cells"]) > 1 else ""
     word, verdict = ("REACHED: the", "within") if result["reached"] else ("NOT REACHED: closest", "beyond")
     head = (f"{word} proposal lands at {shown(p['score'], p['low'], p['high'])}{where}, "
-            f"{100 * conf['miss']:.1f} points from the target {percent(plan.target)}, "
+            f"{100 * conf['miss']:.1f} points from the target {percent(worst['target'])}, "
             f"{verdict} the tolerance {100 * plan.tolerance:.1f}")
     out = [head, f"proposal: {result['proposal'].describe()}",
            f"confirmed {len(result['confirmations'])} of {len(result['finalists'])} finalists on fresh seeds "
            f"(root {conf['seed']}, {conf['games']} games per matchup each)"]
     for row in conf["cells"]:
         b, p, d = row["baseline"], row["proposal"], row["difference"]
-        out.append(f"{label(row)}: deck A's score: baseline {shown(b['score'], b['low'], b['high'])}, "
-                   f"proposal {shown(p['score'], p['low'], p['high'])}, "
+        two = b["games"] == 2 * d["pairs"]
+        out.append(f"{label(row)}: {'deck A' if two else 'entrant 0'}'s score: baseline "
+                   f"{shown(b['score'], b['low'], b['high'])}, proposal {shown(p['score'], p['low'], p['high'])}, "
                    f"{'within' if row['within'] else 'beyond'} the tolerance; proposal - baseline "
                    f"{100 * d['mean']:+.1f} points (95% CI {100 * d['low']:+.1f} to {100 * d['high']:+.1f}, "
-                   f"{d['pairs']} seed pairs)")
+                   f"{d['pairs']} {'seed pairs' if two else 'seat-rotation blocks'})")
     return out

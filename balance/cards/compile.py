@@ -118,6 +118,20 @@ def override_fields(card) -> list[str]:
     return fields + (list(STAT_FIELDS) if ctype in V.BEING_TYPES else [])
 
 
+def current_value(card, fname: str) -> int:
+    """A card's value of an overridable field (``override_fields``), as written in its file."""
+    if fname in ("cost", "lifespan"):
+        return getattr(card, fname)
+    realm, part = fname.split("_")
+    index = ("celestial", "ethereal", "corporeal").index(realm)
+    return card.stats[index][0 if part == "attack" else 1]
+
+
+def lowest(fname: str) -> int:
+    """The least value an override may give a field: costs and Attack 0, lifespans and hits 1."""
+    return 0 if fname == "cost" or fname.endswith("_attack") else 1
+
+
 def apply_overrides(a, names, cards, overrides):
     """{card name: {field: value}} written over the compiled rows, files untouched."""
     if not isinstance(overrides, dict):

@@ -38,7 +38,7 @@ def seat_verdicts(positions: pl.DataFrame) -> list[str]:
     their fair share, or that every place is within BALANCED of it."""
     out = []
     for (cell, players, setting), d in positions.group_by("cell", "players", "setting", maintain_order=True):
-        where = f"{players} players" + ("" if setting == "baseline" else f", {setting}")
+        where = f"{players} players, {setting}"
         off = d.filter(pl.col("verdict").is_in(["advantaged", "disadvantaged"]))
         if off.height:
             said = "; ".join(f"place {r['position'] + 1} wins {ci(r, 'win_rate')} (**{r['verdict']}**)"
@@ -60,7 +60,7 @@ def piece_verdicts(df: pl.DataFrame, column: str, label: str) -> list[str]:
     out = []
     for (players, setting), d in df.group_by("players", "setting", maintain_order=True):
         off = d.filter(pl.col("verdict").is_in(["advantaged", "disadvantaged"])).sort("win_rate", descending=True)
-        where = f"{players} players" + ("" if setting == "baseline" else f", {setting}")
+        where = f"{players} players, {setting}"
         if off.height:
             said = "; ".join(f"{r[f'{column}_name']} {ci(r, 'win_rate')} ({r['verdict']})"
                              for r in off.iter_rows(named=True))
@@ -95,8 +95,7 @@ def curve_figure(stats: pl.DataFrame, labels: dict[str, str]):
             ax.plot(x, c[f"{name}_mean"].to_numpy(), color=color, label=f"{what} (mean)")
             ax.fill_between(x, c[f"{name}_p10"].to_numpy(), c[f"{name}_p90"].to_numpy(), color=color, alpha=0.15)
         ax.set_xlabel("own turn")
-        ax.set_title(wrap(f"{players} players, {label}" + ("" if setting == "baseline" else f", {setting}"), 45),
-                     fontsize=8)
+        ax.set_title(wrap(f"{players} players, {label}, {setting}", 45), fontsize=8)
     fig.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center", ncol=4, fontsize=8, frameon=False)
     fig.suptitle("Per own turn (lines: mean; bands: 10th to 90th percentile)")
     return fig, (f"{', '.join(labels.values())}: per cell and entrant, over its own turns; turns reached by fewer "

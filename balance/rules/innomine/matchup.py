@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...cards import CompiledDecks, check_threshold, compile_tables, load_deck
+from ...cards.compile import current_value, lowest, override_fields
 from ...errors import InputError
 from .d666 import VARIANTS
 from ...agents.innomine.search import simulate_searched_pairs
@@ -62,6 +63,11 @@ class Matchup:
     def card_names(self) -> set[str]:
         """The cards of both decks (an experiment's override must name one of some cell)."""
         return {name for deck in self.ab.decks for name in deck.cards}
+
+    def tunable(self) -> dict:
+        """{card: {field: (its value, the least it may take)}} of both decks' numeric fields (tune)."""
+        return {name: {f: (current_value(card, f), lowest(f)) for f in override_fields(card)}
+                for deck in self.ab.decks for name, card in deck.cards.items()}
 
     def fingerprint(self) -> dict:
         """What makes its games: the card tables of both seatings, the weights and the agents."""

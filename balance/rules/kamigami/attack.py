@@ -1,6 +1,7 @@
 """Attacking Other Gods and Temples: the Attacker names a God or Temple of an
-opponent, plays its Reacts first, then the target reacts (Defend, or Gigi
-Lamore's redirect), then every other player from the target on may Protect;
+opponent, plays its Reacts first, then the target reacts (Gigi Lamore's
+redirect, which opens the new target's turn to react; then Defend), then every
+other player from the target on may Protect;
 the target loses max(0, Attack Value - total Defense Value) Energy.  Energy
 never goes below 0; a God at 0 is eliminated ("End of the Game"), a Temple at
 0 destroyed (Glossary, "Temples").
@@ -34,13 +35,10 @@ def attack(s, t, p, value):
     q, temple = s.opt[k, 0], s.opt[k, 1]
     value += react(s, t, p, E_EMPOWER, False)[1]
     log(s, p, T_ATTACK, q, temple, value)
-    defense = 0
-    while True:
-        defense = react(s, t, q, E_DEFEND, False)[1]
-        if temple == 1 or not _redirect(s, t, p, q):
-            break
+    while temple == 0 and _redirect(s, t, p, q):
         q = _new_target(s, t, p, q)
         log(s, p, T_ATTACK, q, 0, value)
+    defense = react(s, t, q, E_DEFEND, False)[1]
     for j in range(1, P):
         r = (q + j) % P
         if r != p and alive(s, r):

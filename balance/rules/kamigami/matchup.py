@@ -10,7 +10,7 @@ import numpy as np
 from ...agents.kinds import A_KIND, KINDS, N_AGENT, SEARCH
 from ...errors import InputError
 from ..ruleset import Parameter, pack
-from .cards import CardSet, load_set
+from .cards import TUNABLE, CardSet, load_set
 from .contested import READINGS
 from .game import record_arrays, simulate_rotations
 from .state import G_TRACE_N, S_GOD, S_TEMPLE, make_tables, new_state
@@ -59,6 +59,11 @@ class Matchup:
 
     def card_names(self) -> set[str]:
         return set(self.cards.names)
+
+    def tunable(self) -> dict:
+        """{card: {field: (its value, the least it may take)}}: every card kind's
+        tunable fields (cards.TUNABLE: its cost) (tune)."""
+        return {k.name: {f: (getattr(k, f), 0) for f in TUNABLE} for k in self.cards.kinds}
 
     def fingerprint(self) -> dict:
         """What makes its games: the card tables, the agents, the Gods given and the parameters."""

@@ -153,3 +153,22 @@ def test_tune_aims_a_god_at_its_fair_share(tmp_path):
     m = rs.prepare(CARDS, ["Cthugha", "dealt", "dealt"], ["scripted"] * 3)
     w = rs.play_range(m, 5 + CONFIRM_SEED_OFFSET, 0, 300)["rows"][:, rs.columns["winner"]]
     assert row["baseline"]["score"] == pytest.approx(np.where(w == 0, 1.0, np.where(w < 0, 1 / 3, 0.0)).mean())
+
+
+def test_card_impact_counts_recomputed_from_the_raw_store(three_sizes):
+    """The card table's games with and without a card bought, and their wins,
+    counted from the chunk files (bit k of ``bought`` is the card set's k-th kind)."""
+    run_dir, _ = three_sizes
+    run = load_run(run_dir)
+    names = run.manifest["decks"][0]["cards"]
+    raw = pl.read_parquet(sorted((run_dir / "chunks").glob("*.parquet")))
+    table = seats.card_impact(run)
+    for k in (names.index("Jack Dalton"), names.index("Shoggoth"), names.index("High Priest")):
+        bought = raw.with_columns(has=(pl.col("bought") >> k) & 1 == 1)
+        for players in (2, 4, 6):
+            mine = bought.filter(pl.col("players") == players)
+            row = table.filter((pl.col("players") == players) & (pl.col("card") == names[k])).row(0, named=True)
+            assert row["bought_n"] == mine["has"].sum() and row["not_bought_n"] == (~mine["has"]).sum()
+            assert row["bought_k"] == mine.filter("has")["won"].sum()
+            if row["judged"]:
+                assert row["diff_lo"] <= row["diff"] <= row["diff_hi"]

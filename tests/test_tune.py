@@ -173,8 +173,8 @@ def test_the_objective_asks_half_the_tolerance_under_every_pairing():
     and 1.6 points off under the second, though the latter's mean miss is the
     smaller (0.8 against 0.9): its second pairing misses by more than half the
     tolerance, where the confirmation would most likely fail it."""
-    search = Search(SimpleNamespace(cells=[SimpleNamespace(index=0), SimpleNamespace(index=1)]), 0, 1,
-                    lambda _: None)
+    cells = [SimpleNamespace(index=0, n_seats=2), SimpleNamespace(index=1, n_seats=2)]
+    search = Search(SimpleNamespace(cells=cells), 0, 1, lambda _: None)
     even, lopsided = Candidate((("Vashka", "cost", 3, 2),)), Candidate((("Nyx", "cost", 4, 3),))
     for cand, wins in ((even, (509, 491)), (lopsided, (500, 516))):
         for cell, n in enumerate(wins):
@@ -187,7 +187,7 @@ def test_a_miss_beyond_half_the_tolerance_outweighs_the_price_of_a_bigger_change
     """A one-step change 1.8 points off the target beats a two-card change 0.5 off
     while both are within half the tolerance; with a 2-point tolerance the small
     change misses by 0.8 points, and the bigger one is proposed."""
-    search = Search(SimpleNamespace(cells=[SimpleNamespace(index=0)]), 0, 1, lambda _: None)
+    search = Search(SimpleNamespace(cells=[SimpleNamespace(index=0, n_seats=2)]), 0, 1, lambda _: None)
     small = Candidate((("Vashka", "cost", 3, 2),))
     near = Candidate((("Grasch", "cost", 4, 1), ("Nyx", "cost", 4, 1)))
     search.games[(small, 0)] = np.array([0] * 518 + [1] * 482)         # deck A scores 51.8%

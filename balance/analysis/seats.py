@@ -12,8 +12,9 @@ from __future__ import annotations
 import polars as pl
 
 from ..runner.store import Run
+from . import cards
 from . import curves as curves_of
-from .intervals import CONFIDENCE, with_pair_wilson
+from .intervals import CONFIDENCE, pair_wilson_of, with_pair_wilson
 
 CELL = ["cell", "players", "setting"]
 
@@ -80,6 +81,48 @@ def by_piece(run: Run, column: str) -> pl.DataFrame:
     return rates(lf, ["players", "setting", f"{column}_name"])
 
 
+BUY_GROUPS = ("bought", "not_bought", "played")
+
+
+def card_rows(run: Run) -> pl.LazyFrame:
+    """One row per game, entrant and card kind of the cell's card set, with the
+    kind's ``bit`` in the masks (bit k: the k-th name of the manifest's ``cards``)."""
+    bits = pl.DataFrame([(c, name, 1 << k) for c, d in enumerate(run.manifest["decks"])
+                         for k, name in enumerate(d["cards"])],
+                        schema={"cell": pl.UInt32, "card": pl.String, "bit": pl.UInt64}, orient="row")
+    return entrant_games(run).select("cell", "players", "setting", "block", "won", "bought", "played").join(
+        bits.lazy(), on="cell")
+
+
+def card_impact(run: Run, min_games: int = cards.MIN_GAMES) -> pl.DataFrame:
+    """Per number of players, setting and card kind, observational (as
+    ``cards.impact``): the win rate of the entrants that bought it, that did
+    not, that played it, each with its block-clustered interval; ``diff`` =
+    bought - not bought, an association (a card bought in long games looks as
+    good or bad as long games are), with the cluster-robust interval of
+    ``cards.iwd_interval`` over blocks for cards with ``min_games`` each way."""
+    by = ["players", "setting", "card"]
+    has = {"bought": (pl.col("bought") & pl.col("bit")) > 0, "played": (pl.col("played") & pl.col("bit")) > 0}
+    has["not_bought"] = ~has["bought"]
+    aggs = {f"{g}_{x}": (cond & (pl.col("won") > 0)).sum() if x == "k" else cond.sum()
+            for g, cond in has.items() for x in ("n", "k")}
+    per = card_rows(run).group_by(*by, "block").agg(**aggs).collect()
+    df = per.group_by(by).agg(*(pl.sum(c) for c in aggs)).sort(by)
+    for g in BUY_GROUPS:
+        rate = pair_wilson_of(per.rename({"block": "pair"}).lazy(), by, f"{g}_k", f"{g}_n", f"{g}_wr")
+        df = df.join(rate.drop(f"{g}_wr_eff"), on=by, how="left", nulls_equal=True)
+    df = df.with_columns(diff=pl.col("bought_wr") - pl.col("not_bought_wr"),
+                         judged=(pl.col("bought_n") >= min_games) & (pl.col("not_bought_n") >= min_games))
+    bounds = []
+    for key, part in per.join(df.filter("judged").select(by), on=by).group_by(by, maintain_order=True):
+        rows = pl.concat([part.select(pair="block", in_hand=pl.lit(v), games=f"{g}_n", wins=f"{g}_k")
+                          for g, v in (("bought", True), ("not_bought", False))]).filter(pl.col("games") > 0)
+        bounds.append((*key, *cards.iwd_interval(rows)[1:]))
+    lims = pl.DataFrame(bounds, schema={**df.select(by).schema, "diff_lo": pl.Float64, "diff_hi": pl.Float64},
+                        orient="row")
+    return df.join(lims, on=by, how="left").sort(*by)
+
+
 def length(run: Run) -> pl.DataFrame:
     """Per cell: games, turns (mean, median, 90th percentile) and the share of
     each end reason (named as the manifest's ruleset names them)."""
@@ -99,7 +142,7 @@ def curves(run: Run) -> pl.DataFrame:
 def tables(run: Run) -> dict[str, pl.DataFrame]:
     """Every table of a game of more seats, by CSV name."""
     out = {"outcomes_by_entrant": by_entrant(run), "outcomes_by_position": by_position(run),
-           "game_length": length(run), "curves": curves(run)}
+           "game_length": length(run), "curves": curves(run), "card_impact": card_impact(run)}
     for column in run.manifest["ruleset"]["pieces"]:
         out[f"outcomes_by_{column}"] = by_piece(run, column)
     return out

@@ -141,7 +141,7 @@ def tune(spec, plan: Plan, jobs: int = 1, log=print) -> dict:
     if not singles:
         raise InputError(f"{exp.source}: no card of the experiment has a field in {', '.join(plan.fields)}; "
                          f"allowed: --fields from {', '.join(tunable_fields(matchups))}")
-    least = minimum_budget(singles, len(exp.cells), plan, block(matchups))
+    least = minimum_budget(singles, len(exp.cells), plan, block(exp.cells))
     if plan.budget < least:
         raise InputError(f"--budget: {plan.budget}: too small to give every candidate one seed pair per matchup; "
                          f"allowed: at least {least} games for these cards, fields and --max-step")
@@ -172,10 +172,10 @@ def search_stages(search: "Search", singles: list[Candidate], plan: Plan) -> lis
     return search.halve("pairs", refined[:ETA] + pairs, plan.budget - share - search.spent, plan)
 
 
-def block(matchups: list) -> int:
-    """Games of a seed's block in every matchup at once: a seat-swapped pair, or
-    the least common multiple of the matchups' seat-rotation blocks."""
-    return math.lcm(*(m.n_seats for m in matchups))
+def block(cells: list) -> int:
+    """Games of a seed's block in every cell at once: a seat-swapped pair, or
+    the least common multiple of the cells' seat-rotation blocks."""
+    return math.lcm(*(c.n_seats for c in cells))
 
 
 def minimum_budget(singles: list[Candidate], cells: int, plan: Plan, unit: int = 2) -> int:
@@ -316,17 +316,12 @@ class Search(CommonSeeds):
         return {(cand, c.index): prepare_cell(self.exp, change.apply(c, self.exp.ruleset)) for c in self.exp.cells}
 
     @cached_property
-    def prepared(self) -> list:
-        """Each cell's matchup, unchanged."""
-        return prepare_cells(self.exp, self.exp.cells)
-
-    @cached_property
     def names(self) -> list[dict]:
         """Each cell's question and pairing (``compare.cell_names``)."""
-        return cell_names(self.exp.cells, self.prepared, self.exp.ruleset)
+        return cell_names(self.exp.cells, prepare_cells(self.exp, self.exp.cells), self.exp.ruleset)
 
     def seats(self, cell: int) -> int:
-        return self.prepared[cell].n_seats
+        return self.exp.cells[cell].n_seats
 
     def target(self, cell: int, plan: Plan) -> float:
         """The score a cell aims at: the plan's, or the cell's fair share."""
@@ -353,7 +348,7 @@ class Search(CommonSeeds):
         alive, dropped, n = list(cands), [], 0
         for r in range(total):
             share = (budget - (self.spent - start)) // (total - r) // (len(alive) * cells)
-            n += share - share % block(self.prepared)
+            n += share - share % block(self.exp.cells)
             self.extend(alive, n)
             alive.sort(key=lambda c: (self.objective(c, plan), c.price, c.describe()))
             self.log(f"{stage}, round {r + 1}: {len(alive)} candidates at {n} games; best {alive[0].describe()} "
@@ -373,7 +368,7 @@ class Search(CommonSeeds):
         paired difference proposal - baseline, and whether it landed within the
         tolerance; the largest miss of the target, and "reached" when every
         matchup (each pairing) landed within."""
-        games = max(1, plan.confirm_games // block(self.prepared)) * block(self.prepared)
+        games = max(1, plan.confirm_games // block(self.exp.cells)) * block(self.exp.cells)
         self.extend([Candidate(), cand], games)
         cells = [self.versus_baseline(cand, c.index, plan) for c in self.exp.cells]
         miss = max(abs(row["proposal"]["score"] - row["target"]) for row in cells)

@@ -127,7 +127,12 @@ def key_tables(tabs: dict, rs: dict) -> list[tuple[str, pl.DataFrame]]:
               for column, (label, _) in rs["pieces"].items()),
             ("Win rate by entrant (each entrant sits in every seat of a block)",
              tabs["outcomes_by_entrant"].select("entrant", "label", *cols[:-3])),
-            ("Game length and end reasons", tabs["game_length"])]
+            ("Game length and end reasons", tabs["game_length"]),
+            ("Card impact (observational: an entrant's win rate when it bought the card, when it did not, when "
+             "it played it; associations, not effects, so no verdicts)",
+             tabs["card_impact"].sort("players", "setting", "diff", descending=[False, False, True], nulls_last=True)
+             .select("players", "setting", "card", "bought_n", "bought_wr", "not_bought_wr", "played_wr", "diff",
+                     "diff_lo", "diff_hi", "judged"))]
 
 
 def write_report(run: Run, out: Path) -> Path:

@@ -80,6 +80,10 @@ class Cell:
     readings: dict = field(default_factory=dict)
     games: int = 0
 
+    @property
+    def n_seats(self) -> int:
+        return 2
+
 
 @dataclass(frozen=True)
 class SeatCell:
@@ -100,6 +104,10 @@ class SeatCell:
     @property
     def turn_cap(self) -> int:
         return self.params["turn_cap"]
+
+    @property
+    def n_seats(self) -> int:
+        return len(self.entrants)
 
 
 @dataclass(frozen=True)

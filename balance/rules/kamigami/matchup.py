@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ...agents.kamigami.search import search_row, simulate_searched_rotations
 from ...agents.kinds import A_KIND, KINDS, N_AGENT, SEARCH
 from ...errors import InputError
 from ..ruleset import Parameter, pack
@@ -27,6 +28,7 @@ PARAMETERS = (                          # in the order of the kernel's params (s
     Parameter("turn_cap", "turn cap (every player's turns)", 400, 1, 65_535),
 )
 UNIT = 500                              # games per kernel call, so that a Ctrl-C is seen within a second or so
+SEARCH_UNIT = 1                         # the same when an agent searches
 
 
 @dataclass
@@ -42,6 +44,10 @@ class Matchup:
     @property
     def n_seats(self) -> int:
         return len(self.gods)
+
+    @property
+    def searches(self) -> bool:
+        return bool((self.agents[:, A_KIND] == SEARCH).any())
 
     @property
     def setting(self) -> str:
@@ -114,9 +120,12 @@ def _gods(cards: CardSet, gods) -> np.ndarray:
 
 
 def _agent(policy: str) -> np.ndarray:
-    """An agent row (agents.kinds) for ``scripted`` or ``random``."""
-    if policy not in KINDS or KINDS[policy] == SEARCH:
-        raise InputError(f"--policies: {policy!r}: not a Kamigami agent; allowed: scripted, random")
+    """An agent row (agents.kinds) for ``scripted``, ``random`` or ``search``
+    (agents/kamigami/search.py, with its BUDGET)."""
+    if policy not in KINDS:
+        raise InputError(f"--policies: {policy!r}: not a Kamigami agent; allowed: {', '.join(KINDS)}")
+    if KINDS[policy] == SEARCH:
+        return search_row()
     row = np.zeros(N_AGENT, dtype=np.int64)
     row[A_KIND] = KINDS[policy]
     return row
@@ -139,18 +148,26 @@ def play_range(m: Matchup, root_seed: int, first_game: int, n_games: int) -> dic
     (rows, curves, masks: game.record_arrays)."""
     s, t = m.state(), m.kernel_tables()
     rows, curves, masks = record_arrays(n_games, m.n_seats, m.own_turns)
-    for g in range(0, n_games, UNIT):
-        k = min(UNIT, n_games - g)
-        simulate_rotations(s, t, root_seed, first_game + g, k, m.params, m.gods, m.agents, rows[g:g + k],
-                           curves[g:g + k], masks[g:g + k])
+    unit = SEARCH_UNIT if m.searches else UNIT
+    for g in range(0, n_games, unit):
+        k = min(unit, n_games - g)
+        _simulate(m, s, t, root_seed, first_game + g, k, rows[g:g + k], curves[g:g + k], masks[g:g + k])
     return {"rows": rows, "curves": curves, "masks": masks}
+
+
+def _simulate(m: Matchup, s, t, root_seed, first_game, n_games, rows, curves, masks):
+    """The kernel for the matchup's agents: with the search's turns if one searches."""
+    if m.searches:
+        simulate_searched_rotations(s, m.state(), m.state(), t, root_seed, first_game, n_games, m.params, m.gods,
+                                    m.agents, rows, curves, masks)
+    else:
+        simulate_rotations(s, t, root_seed, first_game, n_games, m.params, m.gods, m.agents, rows, curves, masks)
 
 
 def replay_lines(m: Matchup, root_seed: int, game: int, trace_len=100_000) -> list[str]:
     """One game as a readable log (``balance replay``)."""
     s, t = m.state(trace_len), m.kernel_tables()
-    simulate_rotations(s, t, root_seed, game, 1, m.params, m.gods, m.agents, *record_arrays(1, m.n_seats,
-                                                                                             m.own_turns))
+    _simulate(m, s, t, root_seed, game, 1, *record_arrays(1, m.n_seats, m.own_turns))
     c = m.cards
     names = {"kinds": c.names, "gods": c.god_names, "temples": c.temple_names}
     seats = [(c.god_names[s.S[p, S_GOD]], c.temple_names[s.S[p, S_TEMPLE]] if s.S[p, S_TEMPLE] >= 0

@@ -63,6 +63,7 @@ N_CURVES = 4      # per own turn: Faith gained, Faith spent, Energy at its end, 
 TRACE_W = 6       # turn, seat, code, a, b, value (trace.py)
 
 STATE_FIELDS = ("Z", "zn", "hall", "gods", "S", "g", "curves", "rng", "trace", "agent", "opt", "dec", "vals")
+GAME_FIELDS = ("Z", "zn", "hall", "gods", "S", "g", "curves", "rng")     # what copy_game copies
 TABLE_FIELDS = ("card", "ability", "god", "god_ability", "temple", "temple_ability")
 
 
@@ -110,6 +111,20 @@ def new_state(n_seats, tables, own_turns, trace_len=0):
         curves=np.zeros((n_seats, N_CURVES, own_turns), dtype=np.int64),
         rng=np.zeros((N_STREAMS, 3), dtype=np.int64), trace=np.zeros((max(trace_len, 1), TRACE_W), dtype=np.int64),
         agent=np.zeros((n_seats, N_AGENT), dtype=np.int64), **decision_arrays(trace_len > 0))
+
+
+@njit(cache=True)
+def copy_game(dst, src):
+    """Make ``dst`` the same game as ``src`` (every field of GAME_FIELDS; the
+    trace, agents and decision buffers stay dst's own)."""
+    dst.Z[:] = src.Z
+    dst.zn[:] = src.zn
+    dst.hall[:] = src.hall
+    dst.gods[:] = src.gods
+    dst.S[:] = src.S
+    dst.g[:] = src.g
+    dst.curves[:] = src.curves
+    dst.rng[:] = src.rng
 
 
 @njit(cache=True)
@@ -189,10 +204,16 @@ def over(s):
 
 
 @njit(cache=True)
+def tracing(s):
+    """Is this State's game traced (``new_state``'s trace_len)?"""
+    return s.trace.shape[0] > 1
+
+
+@njit(cache=True)
 def log(s, p, code, a, b, value):
     """Append an event of seat p to the trace (when tracing)."""
     n = s.g[G_TRACE_N]
-    if s.trace.shape[0] > 1 and n < s.trace.shape[0]:
+    if tracing(s) and n < s.trace.shape[0]:
         s.trace[n, 0] = s.g[G_TURN]
         s.trace[n, 1] = p
         s.trace[n, 2] = code

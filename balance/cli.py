@@ -10,7 +10,7 @@ import time
 import warnings
 
 from .analysis.cards import MIN_GAMES
-from .cards import DeckError, validate_main
+from .cards import DeckError
 from .errors import InputError
 from .rules.innomine.d666 import VARIANTS
 from .rules.innomine.contested import READINGS
@@ -388,8 +388,9 @@ def cmd_impact(args):
 
 
 def cmd_validate(args):
-    """Check deck files against the rulebook's deck rules."""
-    return validate_main(args.decks)
+    """Check deck files (or a game's card set files) against the rulebook's deck rules."""
+    from .rules import get
+    return get(args.ruleset).validate(args.decks)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -401,7 +402,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def parser():
-    top = _Parser(prog="balance", description="Monte Carlo balance analysis for In Nomine.")
+    top = _Parser(prog="balance", description="Monte Carlo balance analysis for card games: In Nomine, "
+                                                "Kamigami Battles.")
     sub = top.add_subparsers(dest="command", required=True, parser_class=_Parser)
     p = sub.add_parser("run", help=_help(cmd_run), description=cmd_run.__doc__)
     p.add_argument("experiment", help="experiment file (experiments/*.toml)")
@@ -534,7 +536,9 @@ def parser():
     p.add_argument("--games", type=_positive("--games"), default=4000, help="games per measurement (default %(default)s)")
     p.set_defaults(run=cmd_bench)
     p = sub.add_parser("validate", help=_help(cmd_validate), description=cmd_validate.__doc__)
-    p.add_argument("decks", nargs="+", help="deck files")
+    p.add_argument("decks", nargs="+", help="deck files (card set files of --ruleset kamigami)")
+    p.add_argument("--ruleset", choices=list(RULESETS), default=DEFAULT,
+                   help=f"the game: {', '.join(RULESETS)} (default %(default)s)")
     p.set_defaults(run=cmd_validate)
     return top
 

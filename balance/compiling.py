@@ -32,6 +32,7 @@ from .sim.batch import end_with_parent
 QUIET = 2.0              # seconds: loading from the cache takes less
 EVERY = 15.0             # seconds between two elapsed-time lines
 EXPECTED = "about 5 minutes on a 2-core machine"     # benchmarks/RESULTS.md, "Cold compile"
+EXPECTED_SMALL = "under a minute on a 2-core machine"    # a kernel without compile units (Kamigami: 25-50 s)
 _warm: set = set()       # play_range functions this process has compiled or loaded
 
 
@@ -40,7 +41,7 @@ def clock(seconds: float) -> str:
 
 
 @contextmanager
-def announced(what: str = "the rules kernel", stream=None):
+def announced(what: str = "the rules kernel", stream=None, expected: str = EXPECTED):
     """Say on ``stream`` (stderr) that ``what`` compiles if the block runs
     longer than QUIET seconds, then the elapsed time every EVERY seconds, and
     the total when it ends."""
@@ -52,7 +53,7 @@ def announced(what: str = "the rules kernel", stream=None):
             return
         said.append(True)
         print(f"balance: compiling {what} into {os.environ.get('NUMBA_CACHE_DIR', 'the numba cache')} "
-              f"(first use of this code: {EXPECTED}; later commands load it in seconds)", file=stream, flush=True)
+              f"(first use of this code: {expected}; later commands load it in seconds)", file=stream, flush=True)
         while not done.wait(EVERY):
             print(f"balance: still compiling, {clock(time.perf_counter() - t0)} elapsed", file=stream, flush=True)
 
@@ -97,7 +98,7 @@ def warm_up(play_range, matchup, seed: int) -> None:
         return
     name = play_range.__module__.rsplit(".", 1)[0] + ".compile_units"
     units = importlib.import_module(name) if importlib.util.find_spec(name) else None
-    with announced():
+    with announced(expected=EXPECTED if units is not None else EXPECTED_SMALL):
         if units is not None and not cached(units.ENTRY):
             compile_parts(units.__name__, len(units.UNITS), units.unit_args(matchup))
         play_range(matchup, seed, 0, 2)

@@ -172,3 +172,24 @@ def test_card_impact_counts_recomputed_from_the_raw_store(three_sizes):
             assert row["bought_k"] == mine.filter("has")["won"].sum()
             if row["judged"]:
                 assert row["diff_lo"] <= row["diff"] <= row["diff_hi"]
+
+
+def test_validate_checks_a_kamigami_card_set(tmp_path):
+    lines = ok(balance("validate", "--ruleset", "kamigami", CARDS))
+    assert lines[0].startswith(f"ok {CARDS}: Rise of the Old Ones: 12 Gods, 6 Temples")
+    bad = tmp_path / "cards.toml"
+    bad.write_text((ROOT / "decks/kamigami/old_ones.toml").read_text().replace('color = "red"', 'color = "pink"', 1))
+    one_line_error(balance("validate", "--ruleset", "kamigami", bad), str(bad), "color", "'pink'", "blue, green")
+
+
+def test_the_spread_across_agents_shows_a_verdict_that_depends_on_play(tmp_path):
+    """Four dealt Gods under the scripted agent and under the random one: each God
+    is asked in two ways, and some God's verdict against the fair share flips
+    with the agents (in the demo Bast wins 1.6% scripted and 67.7% at random)."""
+    path = experiment(tmp_path, 2000, 'seats = [["dealt", "dealt", "dealt", "dealt"]]\n'
+                                      'policies = ["scripted", "random"]')
+    run = load_run(run_experiment(path, out=tmp_path / "run", jobs=2, progress=False))
+    spread = seats.spread(seats.by_piece(run, "god"), "god")
+    assert set(spread["ways"]) == {2}
+    assert set(spread["label"]) <= {"robust", "depends on play", "undecided"}
+    assert "depends on play" in set(spread["label"])

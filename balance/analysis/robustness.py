@@ -58,10 +58,11 @@ def by_play(run: Run) -> pl.DataFrame:
             .sort(*QUESTION, "reading", "pairing"))
 
 
-def label(rows: pl.DataFrame) -> str:
+def label(rows: pl.DataFrame, fair: float = 0.5) -> str:
     """The label of one question from its rows of ``by_play`` (see the module's
-    docstring)."""
-    side = pl.when(pl.col("family_lo") > 0.5).then(1).when(pl.col("family_hi") < 0.5).then(-1).otherwise(0)
+    docstring), or of any rows with a ``family`` interval, a ``pairing`` and a
+    ``reading``, whose sides are those of ``fair`` (a game of P seats: 1 / P)."""
+    side = pl.when(pl.col("family_lo") > fair).then(1).when(pl.col("family_hi") < fair).then(-1).otherwise(0)
     sides = rows.with_columns(side=side)
 
     def flips(within: str) -> bool:

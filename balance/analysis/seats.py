@@ -12,7 +12,7 @@ from __future__ import annotations
 import polars as pl
 
 from ..runner.store import Run
-from . import cards
+from . import cards, robustness
 from . import curves as curves_of
 from .intervals import CONFIDENCE, pair_wilson_of, with_pair_wilson
 
@@ -20,16 +20,22 @@ CELL = ["cell", "players", "setting"]
 
 
 def cell_info(run: Run) -> pl.DataFrame:
-    """One row per cell: ``players`` and ``setting`` (the agents, the overrides'
-    label unless the baseline, then the parameters and readings off their defaults)."""
+    """One row per cell: ``players``, ``agents`` (its policies), ``reading``
+    (the readings off their defaults), ``base`` (the overrides' label and the
+    parameters off their defaults: what a question holds fixed while its agents
+    and readings vary) and ``setting`` (all three, as a report names the cell)."""
     defaults = {p["name"]: p["default"] for p in run.manifest["ruleset"]["parameters"]}
     rows = []
     for c in run.manifest["experiment"]["cells"]:
-        parts = ["/".join(dict.fromkeys(c["policies"]))] + ([c["label"]] if c["label"] != "baseline" else [])
-        parts += [f"{k} {v}" for k, v in c["params"].items() if v != defaults.get(k)]
-        parts += [f"{k} = {v}" for k, v in sorted(c["readings"].items())]
-        rows.append({"cell": c["index"], "players": len(c["entrants"]), "setting": ", ".join(parts)})
-    return pl.DataFrame(rows, schema={"cell": pl.UInt32, "players": pl.UInt8, "setting": pl.String})
+        base = ([c["label"]] if c["label"] != "baseline" else [])
+        base += [f"{k} {v}" for k, v in c["params"].items() if v != defaults.get(k)]
+        reading = ", ".join(f"{k} = {v}" for k, v in sorted(c["readings"].items()))
+        agents = "/".join(dict.fromkeys(c["policies"]))
+        rows.append({"cell": c["index"], "players": len(c["entrants"]), "agents": agents,
+                     "reading": reading or "default readings", "base": ", ".join(base) or "baseline",
+                     "setting": ", ".join([agents, *base, *([reading] if reading else [])])})
+    return pl.DataFrame(rows, schema={"cell": pl.UInt32, "players": pl.UInt8, "agents": pl.String,
+                                      "reading": pl.String, "base": pl.String, "setting": pl.String})
 
 
 def entrant_games(run: Run) -> pl.LazyFrame:
@@ -75,10 +81,31 @@ def by_position(run: Run) -> pl.DataFrame:
 
 
 def by_piece(run: Run, column: str) -> pl.DataFrame:
-    """Each named piece (a God) by number of players and setting, over every
-    entrant that played it."""
+    """Each named piece (a God) by number of players and setting (its agents,
+    base and reading), over every entrant that played it."""
     lf = entrant_games(run).filter(pl.col(f"{column}_name").is_not_null())
-    return rates(lf, ["players", "setting", f"{column}_name"])
+    return rates(lf, ["players", "base", "agents", "reading", "setting", f"{column}_name"])
+
+
+def spread(pieces: pl.DataFrame, column: str) -> pl.DataFrame:
+    """Each piece asked about in two or more ways (agents, readings) with the
+    same players and base: how many ways, its lowest and highest win rate across
+    them, and ``label``, as ``robustness.label`` reads it against the fair share
+    from the family intervals (robust, depends on play, on reading, on both,
+    undecided); ``side``: above or below the fair share where robust."""
+    name = f"{column}_name"
+    rows = []
+    for (players, base, piece), part in pieces.group_by("players", "base", name, maintain_order=True):
+        if part.height < 2:
+            continue
+        fair = 1 / players
+        verdict = robustness.label(part.rename({"agents": "pairing"}), fair)
+        side = ("above" if part["family_lo"].min() > fair else "below") if verdict == robustness.ROBUST else None
+        rows.append((players, base, piece, part.height, part["win_rate"].min(), part["win_rate"].max(), verdict,
+                     side))
+    schema = {"players": pl.UInt8, "base": pl.String, name: pl.String, "ways": pl.Int64, "lowest": pl.Float64,
+              "highest": pl.Float64, "label": pl.String, "side": pl.String}
+    return pl.DataFrame(rows, schema=schema, orient="row").with_columns(spread=pl.col("highest") - pl.col("lowest"))
 
 
 BUY_GROUPS = ("bought", "not_bought", "played")
@@ -145,4 +172,5 @@ def tables(run: Run) -> dict[str, pl.DataFrame]:
            "game_length": length(run), "curves": curves(run), "card_impact": card_impact(run)}
     for column in run.manifest["ruleset"]["pieces"]:
         out[f"outcomes_by_{column}"] = by_piece(run, column)
+        out[f"spread_by_{column}"] = spread(out[f"outcomes_by_{column}"], column)
     return out

@@ -71,6 +71,20 @@ def piece_verdicts(df: pl.DataFrame, column: str, label: str) -> list[str]:
     return out
 
 
+def spread_verdicts(df: pl.DataFrame, column: str, label: str) -> list[str]:
+    """Per number of players and base: how many pieces keep their verdict across
+    the agents and readings played, and which ones it depends on them for."""
+    out = []
+    for (players, base), d in df.group_by("players", "base", maintain_order=True):
+        counts = dict(d.group_by("label").len().iter_rows())
+        told = ", ".join(f"{n} {what}" for what, n in sorted(counts.items()))
+        moving = [f"{r[f'{column}_name']} ({r['label']}: {percent(r['lowest'])} to {percent(r['highest'])})"
+                  for r in d.filter(pl.col("label").str.starts_with("depends")).iter_rows(named=True)]
+        out.append(f"**{label}s across agents and readings, {players} players, {base}** ({d['ways'].max()} ways): "
+                   f"{told}" + (f"; the verdict moves for {'; '.join(moving)}." if moving else "."))
+    return out
+
+
 def rate_forest(df: pl.DataFrame, panel: str, row: str, title: str):
     """Win rates with their intervals, one panel per ``panel`` value, rows named by ``row``."""
     rows = df.with_columns(deck=pl.col(panel).cast(pl.String), card=pl.col(row).cast(pl.String))
@@ -125,6 +139,8 @@ def key_tables(tabs: dict, rs: dict) -> list[tuple[str, pl.DataFrame]]:
     return [("Win rate by place in turn order", tabs["outcomes_by_position"].select("position", *cols)),
             *((f"Win rate by {label}", tabs[f"outcomes_by_{column}"].select(f"{column}_name", *cols))
               for column, (label, _) in rs["pieces"].items()),
+            *((f"{label}s across agents and readings (robust: on one side of the fair share in every way)",
+               tabs[f"spread_by_{column}"]) for column, (label, _) in rs["pieces"].items()),
             ("Win rate by entrant (each entrant sits in every seat of a block)",
              tabs["outcomes_by_entrant"].select("entrant", "label", *cols[:-3])),
             ("Game length and end reasons", tabs["game_length"]),
@@ -151,6 +167,7 @@ def write_report(run: Run, out: Path) -> Path:
     verdicts = seat_verdicts(tabs["outcomes_by_position"])
     for column, (label, _) in rs["pieces"].items():
         verdicts += piece_verdicts(tabs[f"outcomes_by_{column}"], column, label)
+        verdicts += spread_verdicts(tabs[f"spread_by_{column}"], column, label)
     facts = run_facts(run, n_games)
     index = out / "index.html"
     index.write_text(html_page(title, facts, verdicts, figs, key_tables(tabs, rs), run.partial), encoding="utf-8")

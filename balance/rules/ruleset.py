@@ -67,6 +67,7 @@ class Ruleset:
     entrants: str               # how an experiment's grid names who plays: "decks" (pairs of deck files,
                                 # runner/experiment.py) or "seats" (a card set and an entrant per seat)
     card_set: str | None        # the card set its seats share (a game of more seats), as shipped
+    validate: Callable          # ``balance validate``: (paths) -> exit code, a line per file
     example: Callable           # (agent, seats): a matchup to check it on, that agent on every seat
                                 # (rules/conformance.py)
 

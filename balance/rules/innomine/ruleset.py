@@ -2,6 +2,7 @@
 the victory threshold in Humans, Essence curves."""
 from pathlib import Path
 
+from ...cards import validate_main
 from ..ruleset import Parameter, Ruleset
 from .contested import READINGS
 from .d666 import VARIANTS
@@ -42,6 +43,7 @@ RULESET = Ruleset(
     seeding="game g of every cell: game seed g >> 1, seats exchanged on odd g; streams per game for shuffles, "
             "dice and policy tie-breaks",
     entrants="decks",
+    validate=validate_main,
     card_set=None,
     example=example,
 )

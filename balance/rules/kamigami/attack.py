@@ -43,7 +43,7 @@ def attack(s, t, p, value):
         r = (q + j) % P
         if r != p and alive(s, r):
             defense += react(s, t, r, E_PROTECT, False)[1]
-    damage(s, p, q, temple, max(0, value - defense))
+    damage(s, q, temple, max(0, value - defense))
 
 
 @njit(cache=True)
@@ -68,7 +68,7 @@ def _new_target(s, t, p, q):
 
 
 @njit(cache=True)
-def damage(s, p, q, temple, n):
+def damage(s, q, temple, n):
     """Seat q's God (or Temple) loses n Energy, never below 0."""
     field = S_TEMPLE_ENERGY if temple else S_ENERGY
     s.S[q, field] = max(0, s.S[q, field] - n)

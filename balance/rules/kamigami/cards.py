@@ -8,6 +8,7 @@ is allowed.
 """
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 
 import numpy as np
@@ -184,6 +185,21 @@ def load_set(path) -> CardSet:
     check_unique(source, cards)
     kinds = sorted(cards["disciple"], key=lambda k: k.rank) + cards["warrior"] + cards["artifact"]
     return CardSet(name, source, tuple(kinds), tuple(cards["god"]), tuple(cards["temple"]))
+
+
+def validate_main(paths) -> int:
+    """``balance validate --ruleset kamigami``: check each card set file; 0 if
+    all are good, 2 with one line on stderr at the first bad one."""
+    for path in paths:
+        try:
+            cards = load_set(path)
+            cards.tables()
+        except DeckError as e:
+            print(e, file=sys.stderr)
+            return 2
+        print(f"ok {path}: {cards.name}: {len(cards.gods)} Gods, {len(cards.temples)} Temples, "
+              f"{len(cards.kinds)} kinds of Draw Deck cards ({sum(k.copies for k in cards.kinds)} cards)")
+    return 0
 
 
 def check_sections(source, raw):

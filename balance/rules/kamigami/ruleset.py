@@ -3,6 +3,7 @@ DESIGN §5): a Free for All of 2 to 6 Gods, won at 25 Energy or as the last God
 standing; Faith and Energy curves."""
 from pathlib import Path
 
+from .cards import validate_main
 from ..ruleset import Ruleset
 from .attack import END_REASONS
 from .contested import READINGS
@@ -41,6 +42,7 @@ RULESET = Ruleset(
     seeding="game g of every cell of P players: game seed g // P (its seat-rotation block), entrant e in seat "
             "(e + g) mod P; streams per game for shuffles, dice and policy tie-breaks",
     entrants="seats",
+    validate=validate_main,
     card_set=str(CARD_SET),
     example=example,
 )

@@ -101,7 +101,7 @@ def test_the_command_line_plays_and_replays_kamigami():
     (("simulate", "--ruleset", "kamigami", "--players", "7"), ("--gods", "7 players", "2 to 6")),
     (("simulate", "--ruleset", "chess"), ("--ruleset", "chess")),
     (("simulate", "--ruleset", "kamigami", "--seats", "Zeus", "dealt"), ("--gods", "'Zeus'", "allowed")),
-    (("simulate", "--ruleset", "kamigami", "--policy", "search"), ("--policies", "'search'", "scripted, random")),
+    (("simulate", "--ruleset", "kamigami", "--policy", "genius"), ("--policies", "'genius'", "scripted, random")),
     (("simulate", "--ruleset", "kamigami", "--param", "win_energy=0"), ("win_energy", "0", "from 1")),
     (("simulate", "--ruleset", "kamigami", "--cards", "decks/gabriel.toml"),
      ("decks/gabriel.toml", "not a Kamigami Battles card set")),

@@ -164,7 +164,7 @@ def test_card_impact_counts_recomputed_from_the_raw_store(three_sizes):
     raw = pl.read_parquet(sorted((run_dir / "chunks").glob("*.parquet")))
     table = seats.card_impact(run)
     for k in (names.index("Jack Dalton"), names.index("Shoggoth"), names.index("High Priest")):
-        bought = raw.with_columns(has=(pl.col("bought") >> k) & 1 == 1)
+        bought = raw.with_columns(has=(pl.col("bought") & (1 << k)) > 0)
         for players in (2, 4, 6):
             mine = bought.filter(pl.col("players") == players)
             row = table.filter((pl.col("players") == players) & (pl.col("card") == names[k])).row(0, named=True)

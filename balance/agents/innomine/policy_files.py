@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from ..kinds import A_HORIZON, A_KIND, A_MARGIN, A_ROLLOUT_KIND, A_ROLLOUTS, A_SEARCHED, KINDS, N_AGENT, SEARCH
-from .rollout import MAX_ROLLOUTS
+from ..rollouts import MAX_ROLLOUTS
 from ...errors import InputError
 from ...rules.innomine.decisions import DECISIONS
 from .policies import WEIGHTS, weights_vector

@@ -7,10 +7,8 @@ from ...rules.innomine.state import G_TURN, log, tracing
 from ...rules.innomine.decisions import ACTION, unpack
 from ...rules.innomine.trace import T_SEARCH, T_SEARCH_ACTION, search_action_value, search_value
 from ...sim.seeding import rekey
-from ..kinds import A_KIND, A_ROLLOUT_KIND
-from ..points import D_BRANCH, D_N, D_ROLLOUT, MAX_SEARCHED, subject
-
-MAX_ROLLOUTS = 1 << 16    # bounds a search budget's rollouts per option (files check it)
+from ..points import D_N, subject
+from ..rollouts import salt, take_branch
 
 
 @njit(cache=True)
@@ -20,16 +18,11 @@ def branch(s, t, p, j):
     (information.resample_unseen) and the game's streams are keyed anew from
     the search stream, the same for every option (common random numbers); both
     seats then play on as p's rollout agent."""
-    o = s.dec[D_BRANCH]
-    s.dec[D_BRANCH] = -1
-    salt = ((s.g[G_TURN] * s.agent.shape[0] + p) * MAX_SEARCHED + j) * MAX_ROLLOUTS + s.dec[D_ROLLOUT]
-    rekey(s.rng, salt)
+    rekey(s.rng, salt(s.g[G_TURN], p, j, s))
     resample_unseen(s, t, p)
-    kind = s.agent[p, A_ROLLOUT_KIND]
     for q in range(s.agent.shape[0]):
-        s.agent[q, A_KIND] = kind
         s.w[q, :] = s.w[p, :]
-    return o
+    return take_branch(s, p)
 
 
 @njit(cache=True)

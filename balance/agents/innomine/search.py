@@ -26,8 +26,9 @@ from ...rules.innomine.game import record_game
 from ...rules.innomine.setup import setup
 from ...rules.innomine.state import END_NONE, G_END, G_THRESHOLD, G_TURN, G_WINNER, S_SOULS, copy_game, tracing
 from ...rules.innomine.turn import next_turn
-from ..kinds import A_HORIZON, A_MARGIN, A_ROLLOUTS
-from ..points import D_BRANCH, D_DECIDED, D_FORCED, D_PENDING_N, D_PENDING_OWN, D_PENDING_SEAT, D_ROLLOUT, D_SEARCHED, MAX_SEARCHED, N_DEC
+from ..kinds import A_HORIZON, A_ROLLOUTS
+from ..points import D_BRANCH, D_DECIDED, D_FORCED, D_PENDING_N, D_PENDING_SEAT, D_SEARCHED, MAX_SEARCHED, N_DEC
+from ..rollouts import best_of, start_rollout
 
 
 @njit(cache=True)
@@ -79,26 +80,15 @@ def best_option(s, x, y, t, p, j):
         v[o] /= s.agent[p, A_ROLLOUTS]
         if tracing(s):
             s.vals[j, o] = v[o]
-    best = s.dec[D_PENDING_OWN]
-    bar = v[best] + s.agent[p, A_MARGIN] / 1000.0
-    for o in range(n):
-        if v[o] > bar:
-            best, bar = o, v[o]
-    return best
+    return best_of(s, p, v)
 
 
 @njit(cache=True)
 def rollout(s, x, y, t, p, j, o, r):
     """Rollout r of option o at seat p's decision j: seat p's score after it."""
     copy_game(x, y)
-    x.agent[:] = s.agent
     x.w[:] = s.w
-    x.dec[N_DEC:N_DEC + j] = s.dec[N_DEC:N_DEC + j]
-    x.dec[D_FORCED] = j
-    x.dec[D_SEARCHED] = 0
-    x.dec[D_PENDING_SEAT] = -1
-    x.dec[D_BRANCH] = o
-    x.dec[D_ROLLOUT] = r
+    start_rollout(x, s, j, o, r)
     last = y.g[G_TURN] + 1 + s.agent[p, A_HORIZON]
     while next_turn(x, t):
         if s.agent[p, A_HORIZON] > 0 and x.g[G_TURN] >= last:

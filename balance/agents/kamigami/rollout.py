@@ -4,10 +4,7 @@ from numba import njit
 from ...rules.kamigami.information import resample_unseen
 from ...rules.kamigami.state import G_TURN
 from ...sim.seeding import rekey
-from ..kinds import A_KIND, A_ROLLOUT_KIND
-from ..points import D_BRANCH, D_ROLLOUT, MAX_SEARCHED
-
-MAX_ROLLOUTS = 1 << 16    # bounds a search's rollouts per option
+from ..rollouts import salt, take_branch
 
 
 @njit(cache=True)
@@ -15,12 +12,6 @@ def branch(s, t, p, j):
     """A rollout leaves the turn at seat p's searched decision j: it takes the
     option under test, deals afresh what p cannot see, keys the streams anew
     (the same for every option) and lets every seat play as p's rollout agent."""
-    o = s.dec[D_BRANCH]
-    s.dec[D_BRANCH] = -1
-    salt = ((s.g[G_TURN] * s.agent.shape[0] + p) * MAX_SEARCHED + j) * MAX_ROLLOUTS + s.dec[D_ROLLOUT]
-    rekey(s.rng, salt)
+    rekey(s.rng, salt(s.g[G_TURN], p, j, s))
     resample_unseen(s, t, p)
-    kind = s.agent[p, A_ROLLOUT_KIND]
-    for q in range(s.agent.shape[0]):
-        s.agent[q, A_KIND] = kind
-    return o
+    return take_branch(s, p)

@@ -24,8 +24,8 @@ from ...rules.kamigami.setup import setup
 from ...rules.kamigami.state import G_WINNER, copy_game, tracing
 from ...rules.kamigami.turn import next_turn
 from ..kinds import A_KIND, A_MARGIN, A_ROLLOUT_KIND, A_ROLLOUTS, A_SEARCHED, N_AGENT, SCRIPTED, SEARCH
-from ..points import D_BRANCH, D_DECIDED, D_FORCED, D_PENDING_N, D_PENDING_OWN, D_PENDING_SEAT, D_ROLLOUT, D_SEARCHED
-from ..points import MAX_SEARCHED, N_DEC
+from ..points import D_BRANCH, D_DECIDED, D_FORCED, D_PENDING_N, D_PENDING_SEAT, D_SEARCHED, MAX_SEARCHED, N_DEC
+from ..rollouts import best_of, start_rollout
 
 BUDGET = {"rollouts": 8, "searched": (PLAY, TARGET, REACT, RECRUIT), "rollout_agent": SCRIPTED, "margin": 0.05}
 
@@ -89,25 +89,14 @@ def best_option(s, x, y, t, p, j):
         v[o] /= s.agent[p, A_ROLLOUTS]
         if tracing(s):
             s.vals[j, o] = v[o]
-    best = s.dec[D_PENDING_OWN]
-    bar = v[best] + s.agent[p, A_MARGIN] / 1000.0
-    for o in range(n):
-        if v[o] > bar:
-            best, bar = o, v[o]
-    return best
+    return best_of(s, p, v)
 
 
 @njit(cache=True)
 def rollout(s, x, y, t, p, j, o, r):
     """Rollout r of option o at seat p's decision j: seat p's score after it."""
     copy_game(x, y)
-    x.agent[:] = s.agent
-    x.dec[N_DEC:N_DEC + j] = s.dec[N_DEC:N_DEC + j]
-    x.dec[D_FORCED] = j
-    x.dec[D_SEARCHED] = 0
-    x.dec[D_PENDING_SEAT] = -1
-    x.dec[D_BRANCH] = o
-    x.dec[D_ROLLOUT] = r
+    start_rollout(x, s, j, o, r)
     while next_turn(x, t):
         pass
     if x.dec[D_BRANCH] >= 0:

@@ -166,16 +166,6 @@ def take(s, z, kind):
 
 
 @njit(cache=True)
-def holds(s, z, kind):
-    """How many cards of ``kind`` zone z holds."""
-    n = 0
-    for i in range(s.zn[z]):
-        if s.Z[z, i] == kind:
-            n += 1
-    return n
-
-
-@njit(cache=True)
 def seen_before(s, z, i):
     """Does a card of the kind at place i of zone z lie below it?  (A zone's
     kinds, each once: the first of each.)"""

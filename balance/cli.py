@@ -11,7 +11,7 @@ import warnings
 
 from .analysis.cards import MIN_GAMES
 from .cards import DeckError
-from .errors import InputError
+from .errors import FieldError, InputError
 from .rules.innomine.d666 import VARIANTS
 from .rules.innomine.contested import READINGS
 from .rules import DEFAULT, RULESETS
@@ -160,8 +160,11 @@ def _prepare(args, variant=None):
     if rs.entrants == "seats":
         seats = args.seats or ["dealt"] * args.players
         policies = args.policy * len(seats) if len(args.policy) == 1 else args.policy
-        return rs.prepare(args.cards or rs.card_set, seats, policies, None, _readings(args.reading),
-                          **_params(args.param))
+        try:
+            return rs.prepare(args.cards or rs.card_set, seats, policies, None, _readings(args.reading),
+                              **_params(args.param))
+        except FieldError as e:
+            raise e.named({"seats": "--seats" if args.seats else "--players", "policies": "--policy"}) from None
     if args.seats or args.param or args.cards:
         raise InputError(f"--seats, --param, --cards: not options of {rs.title}; allowed: --deck-a, --deck-b, "
                          f"--threshold, --turn-cap (or --ruleset kamigami)")

@@ -98,10 +98,10 @@ def test_the_command_line_plays_and_replays_kamigami():
 
 
 @pytest.mark.parametrize("args, named", [
-    (("simulate", "--ruleset", "kamigami", "--players", "7"), ("--gods", "7 players", "2 to 6")),
+    (("simulate", "--ruleset", "kamigami", "--players", "7"), ("--players: 7 players", "2 to 6")),
     (("simulate", "--ruleset", "chess"), ("--ruleset", "chess")),
-    (("simulate", "--ruleset", "kamigami", "--seats", "Zeus", "dealt"), ("--gods", "'Zeus'", "allowed")),
-    (("simulate", "--ruleset", "kamigami", "--policy", "genius"), ("--policies", "'genius'", "scripted, random")),
+    (("simulate", "--ruleset", "kamigami", "--seats", "Zeus", "dealt"), ("--seats: 'Zeus'", "allowed")),
+    (("simulate", "--ruleset", "kamigami", "--policy", "genius"), ("--policy: 'genius'", "scripted, random")),
     (("simulate", "--ruleset", "kamigami", "--param", "win_energy=0"), ("win_energy", "0", "from 1")),
     (("simulate", "--ruleset", "kamigami", "--cards", "decks/gabriel.toml"),
      ("decks/gabriel.toml", "not a Kamigami Battles card set")),
@@ -114,6 +114,8 @@ def test_bad_command_lines_get_one_line(args, named):
     ('seats = [["dealt", "dealt", "dealt", "dealt", "dealt", "dealt", "dealt"]]', ("seats", "7 seats", "2, 3")),
     ('seats = [["dealt", "dealt", "dealt"]]', ("games", "whole blocks of 3")),
     ('seats = [["dealt", "dealt"]]\nwin_energy = 0', ("win_energy", "from 1")),
+    ('seats = [["Zeus", "dealt"]]', ("seats: 'Zeus'", "allowed: dealt")),
+    ('seats = [["dealt", "dealt"]]\npolicies = "genius"', ("policies: 'genius'", "scripted, random")),
 ])
 def test_bad_experiments_get_one_line(tmp_path, grid, named):
     path = experiment(tmp_path, 4, grid)

@@ -9,7 +9,7 @@ import numpy as np
 
 from ...agents.kamigami.search import search_row, simulate_searched_rotations
 from ...agents.kinds import A_KIND, KINDS, N_AGENT, SEARCH
-from ...errors import InputError
+from ...errors import FieldError, InputError
 from ..ruleset import Parameter, pack
 from .cards import TUNABLE, CardSet, load_set
 from .contested import READINGS
@@ -97,8 +97,8 @@ def prepare(card_set, gods, policies, overrides=None, readings=None, **parameter
     per entrant, card overrides ({card: {"cost": n}}), the contested readings
     not at their defaults and the game parameters not at theirs."""
     if len(gods) not in SEATS or len(policies) != len(gods):
-        raise InputError(f"--gods: {len(gods)} players; allowed: Kamigami Battles is played by {SEATS[0]} to "
-                         f"{SEATS[-1]}, one agent each")
+        raise FieldError("seats", f"{len(gods)} players; allowed: Kamigami Battles is played by {SEATS[0]} to "
+                                  f"{SEATS[-1]}, one agent each")
     cards = load_set(card_set)
     return Matchup(cards, cards.tables(overrides), _gods(cards, gods), np.stack([_agent(p) for p in policies]),
                    np.array([*_parameters(parameters), pack(READINGS, readings or {})], dtype=np.int64),
@@ -110,12 +110,12 @@ def _gods(cards: CardSet, gods) -> np.ndarray:
     names = cards.god_names
     for g in gods:
         if g != DEALT and g not in names:
-            raise InputError(f"--gods: {g!r}: not a God of {cards.source}; allowed: {DEALT}, {', '.join(names)}")
+            raise FieldError("seats", f"{g!r}: not a God of {cards.source}; allowed: {DEALT}, {', '.join(names)}")
     given = {g for g in gods if g != DEALT}
     dealt = sum(g == DEALT for g in gods)
     if 2 * dealt > len(names) - len(given):
-        raise InputError(f"--gods: {dealt} dealt seats need {2 * dealt} Gods, {len(names) - len(given)} are left; "
-                         f"allowed: fewer dealt seats")
+        raise FieldError("seats", f"{dealt} dealt seats need {2 * dealt} Gods, {len(names) - len(given)} are left; "
+                                  f"allowed: fewer dealt seats")
     return np.array([-1 if g == DEALT else names.index(g) for g in gods], dtype=np.int64)
 
 
@@ -123,7 +123,7 @@ def _agent(policy: str) -> np.ndarray:
     """An agent row (agents.kinds) for ``scripted``, ``random`` or ``search``
     (agents/kamigami/search.py, with its BUDGET)."""
     if policy not in KINDS:
-        raise InputError(f"--policies: {policy!r}: not a Kamigami agent; allowed: {', '.join(KINDS)}")
+        raise FieldError("policies", f"{policy!r}: not a Kamigami agent; allowed: {', '.join(KINDS)}")
     if KINDS[policy] == SEARCH:
         return search_row()
     row = np.zeros(N_AGENT, dtype=np.int64)

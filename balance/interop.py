@@ -19,8 +19,8 @@ def to_pandas(data):
     ``data`` is a polars DataFrame or LazyFrame (any table of
     ``balance.analysis``, ``compare``'s result, ``Run.cells``, ``Run.games``),
     or a ``Run`` from ``load_run``: then one row per game, the stored record
-    columns (In Nomine's: ``balance/rules/innomine/records.py``) joined with their cell's settings
-    (``matchup``, ``label_a``/``label_b``, ``threshold``, ``policy_a``/``policy_b``,
+    columns (the ruleset's ``records_frame``) joined with their cell's settings
+    (``matchup``, ``label_a``/``label_b``, the game parameters, ``policy_a``/``policy_b``,
     ``variant``, ``setting``; ``balance.analysis.frames.games``).
 
     Returns a ``pandas.DataFrame`` with the same columns, rows and values, where
@@ -33,8 +33,8 @@ def to_pandas(data):
       - float columns are ``float64`` (a missing value is NaN);
       - list columns (the per-turn curves ``gain_a``, ``spent_a``, ``short_a``, ...) stay list
         columns (``pd.ArrowDtype``, with the ``.list`` accessor).  For curves in
-        long form, one row per turn, convert ``balance.analysis.essence.per_turn``
-        (per game) or ``essence.curves`` (summarised).
+        long form, one row per turn, convert ``balance.analysis.economy.per_turn``
+        (per game) or ``economy.curves`` (summarised).
 
     For Arrow-backed dtypes throughout, use polars directly:
     ``frame.to_pandas(use_pyarrow_extension_array=True)``.  Raises

@@ -8,7 +8,7 @@ import pytest
 from runs import BELIAL, GABRIEL, essence_starved, planted_deck, play, raw_rows
 from scipy.stats import binomtest, norm
 
-from balance.analysis import cards, essence, length, outcomes
+from balance.analysis import cards, economy, length, outcomes
 from balance.analysis.intervals import pair_wilson, shown
 from balance.runner import load_run, run_experiment
 from balance.runner.impact import card_impact
@@ -55,14 +55,14 @@ def test_game_length_equals_plain_python(sweep):
         assert r["mean_turns"] == pytest.approx(statistics.fmean(turns))
         q = statistics.quantiles(turns, n=4, method="inclusive")       # linear interpolation
         assert (r["q25"], r["q50"], r["q75"]) == pytest.approx(q)
-        assert r["turn_cap"] == sum(g["end"] == 1 for g in rows if g["cell"] == r["cell"])
+        assert r["end_turn_cap"] == sum(g["end"] == 1 for g in rows if g["cell"] == r["cell"])
     hist = length.histogram(run)
     assert hist["games"].sum() == len(rows)
 
 
 def test_essence_curves_equal_plain_python(sweep):
     run, rows = sweep
-    curves = essence.curves(run).filter(pl.col("deck").str.starts_with("Belial") & (pl.col("threshold") == 5))
+    curves = economy.curves(run).filter(pl.col("deck").str.starts_with("Belial") & (pl.col("threshold") == 5))
     games = [g for g in rows if g["cell"] == 1]
     for turn in (1, 3, 8):
         gains = [g["gain_b"][turn - 1] for g in games if len(g["gain_b"]) >= turn]
@@ -79,7 +79,7 @@ def test_the_economy_equals_plain_python(sweep):
     free_from is, after the last turn whose interval shows most turns short,
     the first whose interval shows fewer than half."""
     run, rows = sweep
-    econ = essence.economy(run).filter(pl.col("deck").str.starts_with("Belial") & (pl.col("threshold") == 5))
+    econ = economy.economy(run).filter(pl.col("deck").str.starts_with("Belial") & (pl.col("threshold") == 5))
     games = [g for g in rows if g["cell"] == 1]
     for turn in (1, 4, 9):
         short = [g["short_b"][turn - 1] for g in games if len(g["short_b"]) >= turn]
@@ -99,7 +99,7 @@ def test_dearer_cards_keep_essence_binding_longer(tmp_path):
     free = {}
     for name, overrides in (("built", {}), ("dearer", essence_starved())):
         grid = {"pairs": [[GABRIEL, BELIAL]], "overrides": [overrides] if overrides else [{}]}
-        econ = essence.economy(load_run(play(tmp_path, name, 600, 300, **grid)))
+        econ = economy.economy(load_run(play(tmp_path, name, 600, 300, **grid)))
         free[name] = {deck.split("'")[0]: econ.filter(pl.col("deck") == deck)["free_from"][0]
                       for deck in econ["deck"].unique()}
     assert free["built"]["Belial"] is not None and free["built"]["Gabriel"] is not None, free

@@ -18,7 +18,7 @@ from nbclient import NotebookClient
 from runs import BELIAL, GABRIEL, play
 
 import balance
-from balance.analysis import essence, frames, outcomes
+from balance.analysis import economy, frames, outcomes
 from balance.analysis.compare import Change, Settings, compare
 
 NOTEBOOK = ROOT / "examples/walkthrough.ipynb"
@@ -107,8 +107,8 @@ def test_a_runs_games_in_pandas_equal_the_polars_frame(run):
 
 
 @pytest.mark.parametrize("table", [outcomes.by_matchup, outcomes.matrix, outcomes.first_player,
-                                   essence.curves,
-                                   lambda r: essence.per_turn(r).collect()])
+                                   economy.curves,
+                                   lambda r: economy.per_turn(r).collect()])
 def test_analysis_tables_in_pandas_equal_the_polars_frames(run, table):
     polars_frame = table(run)
     assert_same(polars_frame, balance.to_pandas(polars_frame))

@@ -12,7 +12,7 @@ from cli import ROOT, balance, ok, one_line_error
 from runs import BELIAL, GABRIEL, play, raw_rows
 
 CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
-FIGURES = {"matchup_matrix", "threshold_sweep", "game_length", "essence_curves", "economy", "card_impact", "causal_impact"}
+FIGURES = {"matchup_matrix", "parameter_sweep", "game_length", "curves", "economy", "card_impact", "causal_impact"}
 
 
 @pytest.fixture(scope="module")
@@ -40,7 +40,7 @@ def test_report_files(report):
     out, _ = report
     assert {p.stem for p in (out / "figures").glob("*.png")} == FIGURES
     tables = {p.stem for p in (out / "tables").glob("*.csv")}
-    assert {"outcomes_by_matchup", "card_impact", "essence_curves", "economy", "game_length", "causal_impact"} <= tables
+    assert {"outcomes_by_matchup", "card_impact", "curves", "economy", "game_length", "causal_impact"} <= tables
     page = (out / "index.html").read_text()
     assert page.count("<img") == len(FIGURES)
     assert all(src.startswith("data:image/png;base64,") for src in re.findall(r"src='([^']*)'", page))

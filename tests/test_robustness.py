@@ -64,7 +64,8 @@ def run(tmp_path_factory):
 
 
 def test_planted_edges_are_labelled_robust_depends_on_play_and_depends_on_reading(run):
-    verdicts = robustness.verdicts(robustness.by_play(load_run(run)))
+    run = load_run(run)
+    verdicts = robustness.verdicts(robustness.by_play(run), robustness.question(run))
     by = {(r["deck_a"].split("'")[0] + " vs " + r["deck_b"].split("'")[0], r["threshold"]): r
           for r in verdicts.iter_rows(named=True)}
     assert set(by) == {("Gabriel vs Belial", 5), ("Belial vs Dud test", 5), ("Gabriel vs Belial", 4)}, by

@@ -1,9 +1,11 @@
-"""The run as the tables every metric starts from (lazy polars).
+"""The run as the tables every metric starts from (lazy polars), for a game of
+two decks (a ruleset whose ``entrants`` are ``decks``); every name comes from
+the run's manifest.
 
-``cell_info`` describes each cell (matchup, threshold, policies, override
-label) with its two decks' labels; ``deck_games`` has one row per game and deck
-(two per game), so that "the deck won", its seat and whether it moved first
-are plain columns."""
+``cell_info`` describes each cell (matchup, the ruleset's parameters, policies,
+override label) with its two decks' labels; ``deck_games`` has one row per game
+and deck (two per game), so that "the deck won", its seat and whether it moved
+first are plain columns."""
 from __future__ import annotations
 
 import polars as pl
@@ -11,20 +13,40 @@ import polars as pl
 from ..runner.store import DEFAULT_READINGS, Run
 
 SIDES = ("a", "b")
+MASKS = ("open", "drawn", "played")     # per deck: card kinds in the opening hand, drawn later, played
+
+
+def parameters(run: Run) -> list[str]:
+    """The names of the ruleset's game parameters: a column of every cell table."""
+    return [p["name"] for p in run.manifest["ruleset"]["parameters"]]
+
+
+def swept(run: Run) -> list[str]:
+    """The parameters that take two or more values across the run's cells:
+    those a heading names (the others are the same in every cell)."""
+    return [p for p in parameters(run) if run.cells[p].n_unique() > 1]
+
+
+def curve_columns(run: Run) -> list[str]:
+    """The per-own-turn list columns of each deck: the ruleset's curves, and its shortage if it records one."""
+    rs = run.manifest["ruleset"]
+    return [*rs["curves"], *([rs["shortage"]] if rs.get("shortage") else [])]
 
 
 def cell_info(run: Run) -> pl.DataFrame:
-    """One row per cell: the cell's settings, ``label_a``/``label_b`` (deck and
-    policy, as the manifest names them), ``matchup`` ("A vs B"), ``reading``
-    (the contested readings off their defaults, store.reading_label),
-    ``base_setting`` (the overrides' label, and the rule variant unless
-    classic) and ``setting`` (that, and the reading unless the defaults')."""
+    """One row per cell: the cell's parameters, policies and variant,
+    ``label_a``/``label_b`` (deck and policy, as the manifest names them),
+    ``matchup`` ("A vs B"), ``reading`` (the contested readings off their
+    defaults, store.reading_label), ``base_setting`` (the overrides' label, and
+    the rule variant unless the ruleset's default) and ``setting`` (that, and
+    the reading unless the defaults')."""
     labels = [d["labels"] for d in run.manifest["decks"]]
-    return run.cells.select("index", "threshold", "policy_a", "policy_b", "variant", "turn_cap", "label",
+    default_variant = run.manifest["ruleset"]["variants"][0]
+    return run.cells.select("index", *parameters(run), "policy_a", "policy_b", "variant", "label",
                             "reading").rename({"index": "cell", "label": "base_setting"}).with_columns(
         pl.Series("label_a", [a for a, _ in labels]), pl.Series("label_b", [b for _, b in labels]),
     ).with_columns(matchup=pl.col("label_a") + " vs " + pl.col("label_b"), cell=pl.col("cell").cast(pl.UInt32),
-                   base_setting=pl.when(pl.col("variant") == "classic").then(pl.col("base_setting"))
+                   base_setting=pl.when(pl.col("variant") == default_variant).then(pl.col("base_setting"))
                    .otherwise(pl.col("base_setting") + ", " + pl.col("variant") + " rules"),
     ).with_columns(setting=pl.when(pl.col("reading") == DEFAULT_READINGS).then(pl.col("base_setting"))
                    .otherwise(pl.col("base_setting") + ", " + pl.col("reading")))
@@ -38,19 +60,19 @@ def games(run: Run) -> pl.LazyFrame:
 def deck_games(run: Run) -> pl.LazyFrame:
     """One row per game and deck: ``deck`` (its label), ``opponent``, ``side``
     (0 = deck A, 1 = deck B), ``seat`` (0 or 1), ``went_first``, ``won``,
-    ``draw``, ``lost``, and the deck's own masks and Essence curves."""
+    ``draw``, ``lost``, the cell's parameters, and the deck's own masks and
+    curves (``MASKS``, ``curve_columns``)."""
     g = games(run)
+    own = [*MASKS, *curve_columns(run)]
     parts = []
     for d, x in enumerate(SIDES):
         y = SIDES[1 - d]
         parts.append(g.select(
-            "cell", "game", "pair", "threshold", "setting", "turns", "end", "matchup",
+            "cell", "game", "pair", *parameters(run), "setting", "turns", "end", "matchup",
             side=pl.lit(d, pl.UInt8), deck=pl.col(f"label_{x}"), opponent=pl.col(f"label_{y}"),
             seat=(pl.col("swap") if d == 0 else 1 - pl.col("swap")).cast(pl.UInt8),
             went_first=pl.col("first") == d, won=pl.col("winner") == d, draw=pl.col("winner") == -1,
-            lost=pl.col("winner") == 1 - d,
-            open=pl.col(f"open_{x}"), drawn=pl.col(f"drawn_{x}"), played=pl.col(f"played_{x}"),
-            gain=pl.col(f"gain_{x}"), spent=pl.col(f"spent_{x}"), short=pl.col(f"short_{x}")))
+            lost=pl.col("winner") == 1 - d, **{c: pl.col(f"{c}_{x}") for c in own}))
     return pl.concat(parts)
 
 

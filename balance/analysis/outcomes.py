@@ -1,6 +1,6 @@
 """Who wins (DESIGN §7): win rate, score and draws per deck, per matchup and
 per seat with 95% intervals over seed pairs; the first-player advantage; the
-matchup matrix; win rate against the victory threshold.
+matchup matrix; win rate against each game parameter the run sweeps.
 
 Win = the deck won; score = (wins + draws / 2) / games.  Every interval is
 ``intervals.pair_wilson``: the games of one seed pair (and, since every cell
@@ -10,10 +10,13 @@ from __future__ import annotations
 import polars as pl
 
 from ..runner.store import Run
-from .frames import counts, deck_games, games
+from .frames import counts, deck_games, games, parameters, swept
 from .intervals import with_pair_wilson
 
-CELL = ["cell", "matchup", "threshold", "setting"]
+
+def cell_keys(run: Run) -> list[str]:
+    """The columns naming a cell in every per-cell table: its matchup, parameters and setting."""
+    return ["cell", "matchup", *parameters(run), "setting"]
 
 
 def rates(lf: pl.LazyFrame, by: list[str]) -> pl.DataFrame:
@@ -33,17 +36,17 @@ def by_deck(run: Run) -> pl.DataFrame:
 def by_matchup(run: Run) -> pl.DataFrame:
     """Each deck in each cell: its win rate, draws and score against the other
     deck.  Returns a polars DataFrame, one row per cell and deck: the cell
-    (``cell``, ``matchup``, ``threshold``, ``setting``), ``side``, ``deck``,
+    (``cell``, ``matchup``, the ruleset's parameters, ``setting``), ``side``, ``deck``,
     ``opponent``, counts (``games``, ``wins``, ``draws``, ``losses``),
     ``win_rate`` and ``draw_rate`` with their 95% intervals over seed pairs
     (``_lo``, ``_hi``; ``win_rate_eff``: the effective trials behind it) and
     ``score``."""
-    return rates(deck_games(run), CELL + ["side", "deck", "opponent"])
+    return rates(deck_games(run), cell_keys(run) + ["side", "deck", "opponent"])
 
 
 def by_seat(run: Run) -> pl.DataFrame:
     """Each deck in each cell by seat (0 or 1) and by turn order (moved first or not)."""
-    return rates(deck_games(run), CELL + ["deck", "seat", "went_first"])
+    return rates(deck_games(run), cell_keys(run) + ["deck", "seat", "went_first"])
 
 
 def first_player(run: Run) -> pl.DataFrame:
@@ -54,31 +57,46 @@ def first_player(run: Run) -> pl.DataFrame:
     won = pl.col("winner") == pl.col("first").cast(pl.Int8)
     decisive = pl.col("winner") >= 0
     agg = dict(games=pl.len(), decisive=decisive.sum(), first_wins=won.sum())
-    g = games(run)
-    per_cell = g.group_by(CELL).agg(**agg).sort("cell").collect().join(
-        with_pair_wilson(g, CELL, won, "first_win_rate", decisive), on=CELL, how="left", nulls_equal=True)
+    g, cell = games(run), cell_keys(run)
+    per_cell = g.group_by(cell).agg(**agg).sort("cell").collect().join(
+        with_pair_wilson(g, cell, won, "first_win_rate", decisive), on=cell, how="left", nulls_equal=True)
     total = g.select(**agg).collect().hstack(
         with_pair_wilson(g.with_columns(all=pl.lit(0)), ["all"], won, "first_win_rate", decisive).drop("all"))
-    total = total.with_columns(*(pl.lit(None, per_cell.schema[c]).alias(c) for c in CELL)).with_columns(
+    total = total.with_columns(*(pl.lit(None, per_cell.schema[c]).alias(c) for c in cell)).with_columns(
         matchup=pl.lit("all games"))
     return pl.concat([per_cell, total.select(per_cell.columns)])
 
 
 def matrix(run: Run) -> pl.DataFrame:
     """The matchup matrix in long form: the row deck's win rate against the
-    column deck, per threshold and setting (each cell seen from both decks).
-    Returns a polars DataFrame with ``threshold``, ``setting``, ``row``,
-    ``column``, ``games``, ``win_rate`` (``_lo``, ``_hi``: its 95% interval),
-    ``draw_rate`` and ``score``; pivot ``row`` against ``column`` for the grid."""
+    column deck, per parameters and setting (each cell seen from both decks).
+    Returns a polars DataFrame with the ruleset's parameters, ``setting``,
+    ``row``, ``column``, ``games``, ``win_rate`` (``_lo``, ``_hi``: its 95%
+    interval), ``draw_rate`` and ``score``; pivot ``row`` against ``column``
+    for the grid."""
+    params = parameters(run)
     return by_matchup(run).select(
-        "threshold", "setting", row="deck", column="opponent", games="games", win_rate="win_rate",
+        *params, "setting", row="deck", column="opponent", games="games", win_rate="win_rate",
         win_rate_lo="win_rate_lo", win_rate_hi="win_rate_hi", draw_rate="draw_rate", score="score",
-    ).sort("threshold", "setting", "row", "column")
+    ).sort(*params, "setting", "row", "column")
 
 
-def threshold_sweep(run: Run) -> pl.DataFrame:
-    """Win rate against victory threshold, per matchup and deck (empty unless
-    some matchup was played at two or more thresholds)."""
+def sweep(run: Run) -> pl.DataFrame:
+    """Win rate against each parameter the run sweeps, per matchup and deck:
+    ``by_matchup``'s rows with ``parameter`` (its name) and ``value``, for every
+    matchup and setting played at two or more of its values with the other
+    parameters fixed (``at``: the other swept parameters' values; empty when
+    no parameter is swept)."""
     t = by_matchup(run)
-    swept = t.group_by("matchup", "setting").agg(pl.col("threshold").n_unique().alias("n")).filter(pl.col("n") > 1)
-    return t.join(swept.drop("n"), on=["matchup", "setting"]).sort("matchup", "setting", "deck", "threshold")
+    parts = []
+    for p in swept(run):
+        fixed = ["matchup", "setting", *(q for q in parameters(run) if q != p)]
+        n = t.group_by(fixed).agg(pl.col(p).n_unique().alias("n")).filter(pl.col("n") > 1).drop("n")
+        others = [pl.format(f"{q} {{}}", q) for q in swept(run) if q != p]
+        parts.append(t.join(n, on=fixed).with_columns(
+            parameter=pl.lit(p), value=pl.col(p).cast(pl.Int64),
+            at=pl.concat_str(others, separator=", ") if others else pl.lit("")))
+    if not parts:
+        return t.clear().with_columns(parameter=pl.lit(None, pl.String), value=pl.lit(None, pl.Int64),
+                                      at=pl.lit(None, pl.String))
+    return pl.concat(parts).sort("parameter", "matchup", "setting", "at", "deck", "value")

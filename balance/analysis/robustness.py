@@ -1,7 +1,7 @@
 """How much a verdict depends on play and on readings (DESIGN §11): the cells
 of a run that differ only by their agents (the ``policies`` axis) and by the
 contested readings of the rulebook (the ``readings`` axis) ask one question --
-does deck A beat deck B at this threshold, setting and turn cap? -- in several
+does deck A beat deck B with these game parameters and setting? -- in several
 *ways*: an agent pairing under a reading.  Each answer is deck A's score (wins
 and half the draws) with its pair-aware interval, and each question gets a label:
 
@@ -22,10 +22,9 @@ from __future__ import annotations
 import polars as pl
 
 from ..runner.store import Run
-from .frames import cell_info, deck_games
+from .frames import cell_info, deck_games, parameters
 from .intervals import CONFIDENCE, pair_wilson_of
 
-QUESTION = ["deck_a", "deck_b", "threshold", "base_setting", "turn_cap"]
 ROBUST, ON_PLAY, ON_READING, ON_BOTH, UNDECIDED = (
     "robust", "depends on play", "depends on reading", "depends on play and reading", "undecided")
 
@@ -35,16 +34,22 @@ def _deck_name(label: str, policy: str) -> pl.Expr:
     return pl.col(label).str.strip_suffix(pl.lit(" (") + pl.col(policy) + pl.lit(")"))
 
 
+def question(run: Run) -> list[str]:
+    """The columns of a question: the two decks, the game parameters and the base setting."""
+    return ["deck_a", "deck_b", *parameters(run), "base_setting"]
+
+
 def by_play(run: Run) -> pl.DataFrame:
-    """One row per cell: its question (``deck_a``, ``deck_b``, ``threshold``,
-    ``base_setting``, ``turn_cap``), its agent ``pairing`` ("A's agent vs B's")
+    """One row per cell: its question (``question``: ``deck_a``, ``deck_b``,
+    the parameters, ``base_setting``), its agent ``pairing`` ("A's agent vs B's")
     and ``reading``, ``ways`` (how many cells ask the question), ``games`` and
     deck A's ``score`` with its 95% interval (``score_lo``, ``score_hi``) and
     the interval the labels read (``family_lo``, ``family_hi``)."""
     info = cell_info(run).with_columns(deck_a=_deck_name("label_a", "policy_a"),
                                        deck_b=_deck_name("label_b", "policy_b"),
                                        pairing=pl.col("policy_a") + " vs " + pl.col("policy_b"))
-    info = info.with_columns(ways=pl.len().over(QUESTION)).select("cell", *QUESTION, "pairing", "reading", "ways")
+    asked = question(run)
+    info = info.with_columns(ways=pl.len().over(asked)).select("cell", *asked, "pairing", "reading", "ways")
     a = deck_games(run).filter(pl.col("side") == 0)
     score = pl.col("won").cast(pl.Float64) + 0.5 * pl.col("draw").cast(pl.Float64)
     per = a.group_by("cell", "pair").agg(k=score.sum(), n=pl.len()).collect()
@@ -55,7 +60,7 @@ def by_play(run: Run) -> pl.DataFrame:
         for (k,), part in info.group_by("ways")])
     games = per.group_by("cell").agg(games=pl.col("n").sum())
     return (info.join(games, on="cell").join(rates, on="cell").join(family, on="cell")
-            .sort(*QUESTION, "reading", "pairing"))
+            .sort(*asked, "reading", "pairing"))
 
 
 def label(rows: pl.DataFrame, fair: float = 0.5) -> str:
@@ -75,20 +80,20 @@ def label(rows: pl.DataFrame, fair: float = 0.5) -> str:
     return UNDECIDED
 
 
-def verdicts(play: pl.DataFrame) -> pl.DataFrame:
-    """One row per question asked in two or more ways: how many ways, agent
-    pairings and readings, deck A's lowest and highest score across them
-    (``spread`` = highest - lowest), the widest 95% half-width of a single way
-    (``sampling``), the ``label`` and, where robust, the ``favoured`` deck."""
+def verdicts(play: pl.DataFrame, asked: list[str]) -> pl.DataFrame:
+    """One row per question (its columns ``asked``, as ``question`` gives them)
+    asked in two or more ways: how many ways, agent pairings and readings, deck
+    A's lowest and highest score across them (``spread`` = highest - lowest),
+    the widest 95% half-width of a single way (``sampling``), the ``label`` and,
+    where robust, the ``favoured`` deck."""
     rows = []
-    for key, part in play.filter(pl.col("ways") > 1).group_by(QUESTION, maintain_order=True):
+    for key, part in play.filter(pl.col("ways") > 1).group_by(asked, maintain_order=True):
         verdict = label(part)
         favoured = (key[0] if part["family_lo"].min() > 0.5 else key[1]) if verdict == ROBUST else None
         rows.append((*key, part.height, part["pairing"].n_unique(), part["reading"].n_unique(),
                      part["score"].min(), part["score"].max(),
                      float(((part["score_hi"] - part["score_lo"]) / 2).max()), verdict, favoured))
-    schema = {"deck_a": pl.String, "deck_b": pl.String, "threshold": pl.Int64, "base_setting": pl.String,
-              "turn_cap": pl.Int64, "ways": pl.Int64, "pairings": pl.Int64, "readings": pl.Int64,
+    schema = {**play.select(asked).schema, "ways": pl.Int64, "pairings": pl.Int64, "readings": pl.Int64,
               "lowest": pl.Float64, "highest": pl.Float64, "sampling": pl.Float64, "label": pl.String,
               "favoured": pl.String}
     return pl.DataFrame(rows, schema=schema, orient="row").with_columns(spread=pl.col("highest") - pl.col("lowest"))

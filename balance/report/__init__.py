@@ -8,7 +8,7 @@ from pathlib import Path
 from joblib import Parallel, delayed
 
 from .. import analysis
-from ..analysis import length
+from ..analysis import frames, length, robustness
 from ..runner.store import load_run, of_seats, read_impact
 from ..sim.batch import loky_config
 from . import figures as F
@@ -32,37 +32,45 @@ def write_report(run_dir, out=None, min_games: int = analysis.cards.MIN_GAMES) -
     if causal is not None:
         tabs["causal_impact"] = causal
     analysis.write_csv(tabs, out / "tables")
+    rs = run.manifest["ruleset"]
+    params, shown, asked = frames.parameters(run), frames.swept(run), robustness.question(run)
+    resource = rs["resources"][0]
     n_games = int(tabs["game_length"]["games"].sum())
     made = [
-        ("Matchup matrix", "matchup_matrix", F.heatmap, (tabs["matchup_matrix"],)),
-        ("Win rate against the victory threshold", "threshold_sweep", F.threshold_sweep, (tabs["threshold_sweep"],)),
+        ("Matchup matrix", "matchup_matrix", F.heatmap, (tabs["matchup_matrix"], params, shown)),
+        ("Win rate against each swept game parameter", "parameter_sweep", F.sweep,
+         (tabs["parameter_sweep"], {p["name"]: p["label"] for p in rs["parameters"]})),
         ("Game length", "game_length", F.game_length,
-         (tabs["game_length_histogram"], tabs["game_length"], length.BIN)),
-        ("Essence curves", "essence_curves", F.essence, (tabs["essence_curves"], n_games)),
-        ("Economy: when does Essence stop limiting a deck?", "economy", F.economy, (tabs["economy"], n_games)),
+         (tabs["game_length_histogram"], tabs["game_length"], length.BIN, shown, length.reasons(run))),
+        (f"{resource} curves", "curves", F.curves, (tabs["curves"], n_games, params, shown, rs["curves"], resource)),
+        (f"Economy: when does {resource} stop limiting a deck?", "economy", F.economy,
+         (tabs["economy"], n_games, params, shown, resource) if "economy" in tabs else None),
         ("Causal card impact", "causal_impact", F.causal, (causal,) if causal is not None else None),
         ("Card impact (observational)", "card_impact", F.card_impact, (tabs["card_impact"], n_games)),
         ("How much does the verdict depend on play and on readings?", "play", F.play,
-         (tabs["play_by_pairing"], tabs["play_verdicts"])),
+         (tabs["play_by_pairing"], tabs["play_verdicts"], asked, shown)),
     ]
     wanted = [m for m in made if m[3] is not None]
     with loky_config(n_jobs=FIGURE_JOBS):
         drawn = Parallel()(delayed(draw)(make, args, out / "figures", name) for _, name, make, args in wanted)
     figs = [(h, cap, path) for (h, *_), (path, cap) in zip(wanted, drawn) if path]
-    title = f"Balance report: {run.manifest['experiment']['name']}" + (" (PARTIAL RUN)" if run.partial else "")
+    title = f"{rs['title']} balance report: {run.manifest['experiment']['name']}" + \
+        (" (PARTIAL RUN)" if run.partial else "")
     facts = V.run_facts(run, n_games)
-    verdicts = [*V.matchup_verdicts(tabs["outcomes_by_matchup"], tabs["play_by_pairing"], tabs["play_verdicts"]),
-                V.play_verdict(tabs["play_verdicts"]), V.economy_verdict(tabs["economy"]),
+    verdicts = [*V.matchup_verdicts(tabs["outcomes_by_matchup"], tabs["play_by_pairing"], tabs["play_verdicts"],
+                                    asked, shown),
+                V.play_verdict(tabs["play_verdicts"], shown),
+                *([V.economy_verdict(tabs["economy"], resource, shown)] if "economy" in tabs else []),
                 V.first_player_verdict(tabs["first_player"]),
                 *V.card_verdicts(causal)]
     key_tables = [
         ("Verdicts across play and readings (robust, depends on play, on reading, on both, undecided)",
          tabs["play_verdicts"]),
         ("Win rate per deck and cell", tabs["outcomes_by_matchup"].select(
-            "deck", "opponent", "threshold", "setting", "games", "wins", "draws", "win_rate", "win_rate_lo",
+            "deck", "opponent", *shown, "setting", "games", "wins", "draws", "win_rate", "win_rate_lo",
             "win_rate_hi", "score")),
         ("First-player advantage", tabs["first_player"].select(
-            "matchup", "threshold", "decisive", "first_wins", "first_win_rate", "first_win_rate_lo",
+            "matchup", *shown, "decisive", "first_wins", "first_win_rate", "first_win_rate_lo",
             "first_win_rate_hi")),
     ]
     if causal is not None:

@@ -13,7 +13,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 
-from ..analysis.robustness import QUESTION  # noqa: E402
+from .verdicts import BASELINE, where  # noqa: E402
 
 WIDTH = 11          # inches; figures are saved at 100 dpi, so 1100 px wide
 SIG_COLOR, PLAIN_COLOR, RARE_COLOR = "#c0392b", "#34495e", "#aab7b8"
@@ -36,14 +36,15 @@ def panels(n: int, cols: int, height: float, width=WIDTH):
     return fig, list(axes.flat[:n])
 
 
-def heatmap(matrix: pl.DataFrame):
-    """Row deck's win rate against the column deck, one panel per threshold and setting."""
-    keys = matrix.select("threshold", "setting").unique(maintain_order=True).rows()
+def heatmap(matrix: pl.DataFrame, params: list[str], shown: list[str]):
+    """Row deck's win rate against the column deck, one panel per game
+    parameters (``params``; the title names the ``shown`` ones) and setting."""
+    keys = matrix.select(*params, "setting").unique(maintain_order=True).rows(named=True)
     n = len(set(matrix["row"]) | set(matrix["column"]))
     big = n > 3                     # one wide panel per row, no games line in the squares (see the caption)
     fig, axes = panels(len(keys), min(1 if big else 3, len(keys)), 1.6 + 0.95 * n if big else 4.4)
-    for ax, (t, s) in zip(axes, keys):
-        m = matrix.filter((pl.col("threshold") == t) & (pl.col("setting") == s))
+    for ax, key in zip(axes, keys):
+        m = matrix.filter(pl.all_horizontal(pl.col(c) == v for c, v in key.items()))
         decks = sorted(set(m["row"]) | set(m["column"]))
         grid = np.full((len(decks), len(decks)), np.nan)
         for r in m.iter_rows(named=True):
@@ -56,7 +57,7 @@ def heatmap(matrix: pl.DataFrame):
         ax.set_yticks(range(len(decks)), [wrap(d, 24 if big else 16) for d in decks], fontsize=7)
         ax.set_xlabel("opponent (column deck)")
         ax.set_ylabel("deck (row)")
-        ax.set_title(f"threshold {t} Humans" + ("" if s == "baseline" else f", {s}"), fontsize=10)
+        ax.set_title(where(key, shown), fontsize=10)
     fig.colorbar(im, ax=axes, label="row deck's win rate (%)", shrink=0.3 if big else 0.8)
     fig.suptitle("Matchup matrix: win rate of the row deck against the column deck (95% intervals over seed pairs)")
     per_cell = sorted(set(matrix["games"].to_list()))
@@ -65,33 +66,37 @@ def heatmap(matrix: pl.DataFrame):
                  f"draws count as not won. {games_of(matrix) // 2:,} games in all.")
 
 
-def threshold_sweep(sweep: pl.DataFrame):
-    """Win rate against the victory threshold, one line per deck of each matchup."""
-    if sweep.is_empty():
+def sweep(rows: pl.DataFrame, labels: dict[str, str]):
+    """Win rate against each swept parameter (``outcomes.sweep``; ``labels``:
+    how the ruleset names each), one line per deck of each matchup."""
+    if rows.is_empty():
         return None
-    keys = sweep.select("matchup", "setting").unique(maintain_order=True).rows()
+    keys = rows.select("parameter", "matchup", "setting", "at").unique(maintain_order=True).rows()
     fig, axes = panels(len(keys), min(2, len(keys)), 4.2)
-    for ax, (mu, s) in zip(axes, keys):
-        m = sweep.filter((pl.col("matchup") == mu) & (pl.col("setting") == s))
+    for ax, (p, mu, s, at) in zip(axes, keys):
+        m = rows.filter((pl.col("parameter") == p) & (pl.col("matchup") == mu) & (pl.col("setting") == s)
+                        & (pl.col("at") == at))
         for deck in m["deck"].unique(maintain_order=True):
-            d = m.filter(pl.col("deck") == deck).sort("threshold")
-            x, y = d["threshold"].to_numpy(), 100 * d["win_rate"].to_numpy()
+            d = m.filter(pl.col("deck") == deck).sort("value")
+            x, y = d["value"].to_numpy(), 100 * d["win_rate"].to_numpy()
             ax.plot(x, y, marker="o", label=wrap(deck, 40))
             ax.fill_between(x, 100 * d["win_rate_lo"].to_numpy(), 100 * d["win_rate_hi"].to_numpy(), alpha=0.25)
         ax.axhline(50, color="grey", lw=0.8, ls="--")
         ax.set_ylim(0, 100)
-        ax.set_xticks(sorted(m["threshold"].unique()))
-        ax.set_xlabel("victory threshold (Humans in a Realm)")
+        ax.set_xticks(sorted(m["value"].unique()))
+        ax.set_xlabel(labels[p])
         ax.set_ylabel("win rate (%)")
-        ax.set_title(wrap(mu + ("" if s == "baseline" else f" ({s})"), 70), fontsize=9)
+        context = ", ".join(x for x in (s if s != "baseline" else "", at) if x)
+        ax.set_title(wrap(mu + (f" ({context})" if context else ""), 70), fontsize=9)
         ax.legend(fontsize=8, loc="best")
-    fig.suptitle("Win rate against the victory threshold (bands: 95% intervals over seed pairs)")
-    return fig, (f"Each point is one cell of the experiment; {games_of(sweep) // 2:,} games in all "
-                 f"({int(sweep['games'].min()):,} or more per point).")
+    fig.suptitle("Win rate against each swept game parameter (bands: 95% intervals over seed pairs)")
+    return fig, (f"Each point is one cell of the experiment; {int(rows['games'].min()):,} or more games per point.")
 
 
-def game_length(hist: pl.DataFrame, summary: pl.DataFrame, bin_turns: int):
-    """Distribution of game length per matchup, one line per threshold."""
+def game_length(hist: pl.DataFrame, summary: pl.DataFrame, bin_turns: int, shown: list[str], reasons: dict):
+    """Distribution of game length per matchup, one line per cell (named by
+    its ``shown`` parameters), with the share of each end reason after the
+    first (``reasons``: {column: name}, length.reasons) that ended any game."""
     keys = hist.select("matchup", "setting").unique(maintain_order=True).rows()
     fig, axes = panels(len(keys), min(2, len(keys)), 4.0)
     for ax, (mu, s) in zip(axes, keys):
@@ -101,9 +106,11 @@ def game_length(hist: pl.DataFrame, summary: pl.DataFrame, bin_turns: int):
             edges = np.arange(h["turns_from"].min(), h["turns_from"].max() + 2 * bin_turns, bin_turns)
             share = np.zeros(len(edges) - 1)
             share[(h["turns_from"].to_numpy() - edges[0]) // bin_turns] = 100 * h["games"].to_numpy() / sm["games"]
-            ax.stairs(share, edges,
-                      label=f"threshold {sm['threshold']}: mean {sm['mean_turns']:.1f}, median {sm['q50']:.0f}, "
-                          f"turn cap {100 * sm['turn_cap_rate']:.1f}%")
+            ends = "".join(f", {why} {100 * sm[f'{col}_rate']:.1f}%" for col, why in list(reasons.items())[1:]
+                           if sm[f"{col}_rate"] > 0)
+            named = ", ".join(f"{p} {sm[p]}" for p in shown)
+            ax.stairs(share, edges, label=(f"{named}: " if named else "") + f"mean {sm['mean_turns']:.1f}, median "
+                      f"{sm['q50']:.0f}{ends}")
         ax.set_xlabel(f"game length (turns of both players, bins of {bin_turns})")
         ax.set_ylabel("share of games (%)")
         ax.set_title(wrap(mu + ("" if s == "baseline" else f" ({s})"), 70), fontsize=9)
@@ -112,44 +119,46 @@ def game_length(hist: pl.DataFrame, summary: pl.DataFrame, bin_turns: int):
     return fig, f"Turns played until the game ended, per cell; {games_of(summary):,} games in all."
 
 
-def essence(curves: pl.DataFrame, games: int):
-    """Essence after gaining and spent per own turn: mean and 10-90 percentile
-    band; a dotted line shows the share of games still running."""
-    keys = curves.select("deck", "threshold", "setting").unique(maintain_order=True).sort(
-        "deck", "threshold", "setting").rows()
-    cols = max(1, min(4, len(curves["threshold"].unique())))
+def curves(stats: pl.DataFrame, games: int, params: list[str], shown: list[str], labels: dict, resource: str):
+    """Each curve (``labels``: {column: name}) per own turn: mean and 10-90
+    percentile band, one panel per deck, parameters and setting; a dotted line
+    shows the share of games still running."""
+    keys = stats.select("deck", *params, "setting").unique().sort("deck", *params, "setting").rows(named=True)
+    cols = max(1, min(4, stats.select(*params, "setting").n_unique()))
     fig, axes = panels(len(keys), cols, 3.3)
-    for ax, (deck, t, s) in zip(axes, keys):
-        c = curves.filter((pl.col("deck") == deck) & (pl.col("threshold") == t) & (pl.col("setting") == s))
+    colors = ("#2471a3", "#d35400", "#1e8449", "#7d3c98")
+    for ax, key in zip(axes, keys):
+        c = stats.filter(pl.all_horizontal(pl.col(k) == v for k, v in key.items()))
         c = c.filter(pl.col("running") >= max(1, 0.01 * c["running"].max()))     # drop the last 1% tail
         x = c["turn"].to_numpy()
-        for name, color, what in (("gain", "#2471a3", "Essence after gaining"), ("spent", "#d35400", "Essence spent")):
+        for (name, what), color in zip(labels.items(), colors):
             ax.plot(x, c[f"{name}_mean"].to_numpy(), color=color, label=f"{what} (mean)")
             ax.fill_between(x, c[f"{name}_p10"].to_numpy(), c[f"{name}_p90"].to_numpy(), color=color, alpha=0.2,
                             label=f"{what}: 10-90th percentile")
         ax.set_xlabel("own turn")
-        ax.set_ylabel("Essence")
-        ax.set_title(wrap(f"{deck}, threshold {t}" + ("" if s == "baseline" else f", {s}"), 45), fontsize=8)
+        ax.set_ylabel(resource)
+        named = where(key, shown)
+        ax.set_title(wrap(key["deck"] + ("" if named == BASELINE else f", {named}"), 45), fontsize=8)
         run = ax.twinx()
         run.plot(x, 100 * c["running"].to_numpy() / c["running"].max(), color="grey", ls=":", label="games running")
         run.set_ylim(0, 105)
         run.set_ylabel("games still running (%)", fontsize=8)
     handles = axes[0].get_legend_handles_labels()
     fig.legend(*handles, loc="outside lower center", ncol=4, fontsize=8, frameon=False)
-    fig.suptitle("Essence per own turn (lines: mean; bands: 10th to 90th percentile; dotted: games running)")
-    return fig, (f"Per deck and threshold, over the deck's own turns; later turns only hold the long games "
+    fig.suptitle(f"{resource} per own turn (lines: mean; bands: 10th to 90th percentile; dotted: games running)")
+    return fig, (f"Per deck and cell, over the deck's own turns; later turns only hold the long games "
                  f"(turns reached by fewer than 1% of games are cut). {games:,} games in all.")
 
 
-def economy(econ: pl.DataFrame, games: int):
-    """Per deck (one line each, one panel per threshold and setting): the share of
-    its own turns whose Acts end with a card it could play but not pay for, with
-    the 95% band, and a mark at the turn from which Essence stops binding
-    (``free_from``, analysis.essence.economy)."""
-    keys = econ.select("threshold", "setting").unique(maintain_order=True).sort("threshold", "setting").rows()
+def economy(econ: pl.DataFrame, games: int, params: list[str], shown: list[str], resource: str):
+    """Per deck (one line each, one panel per parameters and setting): the
+    share of its own turns that end with a card it could play but not pay for,
+    with the 95% band, and a mark at the turn from which the resource stops
+    binding (``free_from``, analysis.economy.economy)."""
+    keys = econ.select(*params, "setting").unique().sort(*params, "setting").rows(named=True)
     fig, axes = panels(len(keys), min(2, len(keys)), 3.6)
-    for ax, (t, s) in zip(axes, keys):
-        part = econ.filter((pl.col("threshold") == t) & (pl.col("setting") == s))
+    for ax, key in zip(axes, keys):
+        part = econ.filter(pl.all_horizontal(pl.col(k) == v for k, v in key.items()))
         for k, (deck,) in enumerate(part.select("deck").unique(maintain_order=True).sort("deck").rows()):
             d = part.filter(pl.col("deck") == deck)
             x, color = d["turn"].to_numpy(), f"C{k % 10}"
@@ -161,29 +170,29 @@ def economy(econ: pl.DataFrame, games: int):
         ax.axhline(50, color="grey", lw=0.8, ls=":")
         ax.set_ylim(0, 100)
         ax.set_xlabel("own turn")
-        ax.set_ylabel("turns short of Essence (%)", fontsize=8)
-        ax.set_title(f"threshold {t}" + ("" if s == "baseline" else f", {s}"), fontsize=9)
+        ax.set_ylabel(f"turns short of {resource} (%)", fontsize=8)
+        ax.set_title(where(key, shown), fontsize=9)
         ax.legend(fontsize=7)
-    fig.suptitle("Economy: the share of each deck's turns whose Acts end with a card it could play but not pay for")
-    return fig, (f"Where a line is above 50%, Essence keeps the deck from playing a card in most games. From the "
-                 f"dashed mark on, no turn shows that (Essence stops binding), so a cost change acts through the "
-                 f"turns before it. Bands: pair-aware 95% intervals; turns reached by fewer than 1% of a deck's "
-                 f"games are cut. {games:,} games in all.")
+    fig.suptitle("Economy: the share of each deck's turns that end with a card it could play but not pay for")
+    return fig, (f"Where a line is above 50%, {resource} keeps the deck from playing a card in most games. From "
+                 f"the dashed mark on, no turn shows that ({resource} stops binding), so a cost change acts through "
+                 f"the turns before it. Bands: pair-aware 95% intervals; turns reached by fewer than 1% of a "
+                 f"deck's games are cut. {games:,} games in all.")
 
 
 LABEL_COLOR = {"robust": "#1e8449", "depends on play": "#c0392b", "depends on reading": "#8e44ad",
                "depends on play and reading": "#d35400", "undecided": "#7f8c8d"}
 
 
-def play(by_play: pl.DataFrame, verdicts: pl.DataFrame):
-    """Deck A's score in each way a question was asked (agent pairing, reading)
-    with its 95% interval, one panel per question asked in two or more ways,
-    titled with its label."""
+def play(by_play: pl.DataFrame, verdicts: pl.DataFrame, asked: list[str], shown: list[str]):
+    """Deck A's score in each way a question (its columns ``asked``) was asked
+    (agent pairing, reading) with its 95% interval, one panel per question
+    asked in two or more ways, titled with its ``shown`` parameters and label."""
     if verdicts.is_empty():
         return None
     fig, axes = panels(verdicts.height, min(2, verdicts.height), 1.4 + 0.35 * int(verdicts["ways"].max()))
     for ax, v in zip(axes, verdicts.iter_rows(named=True)):
-        d = by_play.filter(pl.all_horizontal(pl.col(c) == v[c] for c in QUESTION))
+        d = by_play.filter(pl.all_horizontal(pl.col(c) == v[c] for c in asked))
         y = np.arange(d.height)
         x, lo, hi = (100 * d[c].to_numpy() for c in ("score", "score_lo", "score_hi"))
         color = LABEL_COLOR[v["label"]]
@@ -193,8 +202,8 @@ def play(by_play: pl.DataFrame, verdicts: pl.DataFrame):
         ways = d["pairing"] if v["readings"] == 1 else d["pairing"] + ", " + d["reading"]
         ax.set_yticks(y, [wrap(w, 40) for w in ways.to_list()], fontsize=8)
         ax.set_xlabel(wrap(f"{v['deck_a']}'s score (%): wins and half the draws", 60), fontsize=8)
-        where = f"threshold {v['threshold']}" + ("" if v["base_setting"] == "baseline" else f", {v['base_setting']}")
-        ax.set_title(wrap(f"{v['deck_a']} vs {v['deck_b']}, {where}: {v['label'].upper()}", 60), fontsize=9,
+        ax.set_title(wrap(f"{v['deck_a']} vs {v['deck_b']}, {where(v, shown, 'base_setting')}: "
+                          f"{v['label'].upper()}", 60), fontsize=9,
                      color=color)
     fig.suptitle("How much does the verdict depend on play and on readings?\nDeck A's score under each agent "
                  "pairing and reading (95% intervals)")

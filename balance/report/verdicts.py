@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import polars as pl
 
-from ..analysis import robustness
 from ..analysis.intervals import shown
 
 
@@ -12,9 +11,23 @@ def ci(row: dict, name: str) -> str:
     return shown(row[name], row[name + "_lo"], row[name + "_hi"])
 
 
-def where(row: dict, setting: str = "setting") -> str:
-    """"threshold 5, Therkax 7": a row's threshold, and its ``setting`` column unless the baseline."""
-    return f"threshold {row['threshold']}" + ("" if row[setting] == "baseline" else f", {row[setting]}")
+BASELINE = "the baseline"
+
+
+def where(row: dict, shown: list[str], setting: str = "setting") -> str:
+    """"threshold 5, Therkax 7": a row's ``shown`` parameters (those the run
+    sweeps) by name, and its ``setting`` column unless the baseline; BASELINE
+    if neither."""
+    parts = [f"{p} {row[p]}" for p in shown] + ([] if row[setting] == "baseline" else [row[setting]])
+    return ", ".join(parts) or BASELINE
+
+
+def fixed_parameters(run) -> str:
+    """"threshold 5 and turn_cap 200 in every cell": the parameters the run does not sweep."""
+    values = {p: run.cells[p].unique().to_list() for p in (q["name"] for q in run.manifest["ruleset"]["parameters"])
+              if p in run.cells.columns}
+    fixed = [f"{p} {v[0]}" for p, v in values.items() if len(v) == 1]
+    return f"{' and '.join(fixed)} in every cell" if fixed else ""
 
 
 def run_facts(run, n_games: int) -> list[str]:
@@ -23,8 +36,10 @@ def run_facts(run, n_games: int) -> list[str]:
     exp = m["experiment"]
     done = len(run.files)
     planned = sorted({c["games"] for c in exp["cells"]})
+    fixed = fixed_parameters(run)
     facts = [f"Run **{exp['name']}**: {n_games:,} games in {run.cells.height} cell(s), "
-             f"{' to '.join(f'{g:,}' for g in planned[::max(1, len(planned) - 1)])} games planned per cell; root seed {m['seeds']['root']} ({m['seeds']['scheme']}); "
+             f"{' to '.join(f'{g:,}' for g in planned[::max(1, len(planned) - 1)])} games planned per cell"
+             + (f"; {fixed}" if fixed else "") + f"; root seed {m['seeds']['root']} ({m['seeds']['scheme']}); "
              f"kernel {m['code_version']['kernel']}."]
     if run.damaged:
         facts.insert(0, f"**DAMAGED CHUNKS** left out (moved aside and replayed by the next `balance run`): "
@@ -35,17 +50,19 @@ def run_facts(run, n_games: int) -> list[str]:
     return facts
 
 
-def matchup_verdicts(by_matchup: pl.DataFrame, play: pl.DataFrame, play_verdicts: pl.DataFrame) -> list[str]:
+def matchup_verdicts(by_matchup: pl.DataFrame, play: pl.DataFrame, play_verdicts: pl.DataFrame, asked: list[str],
+                     shown: list[str]) -> list[str]:
     """The most and least favoured deck of all cells, each with its matchup's
-    label across the ways (agent pairings, readings) the run played it in."""
-    labels = play.join(play_verdicts.select(*robustness.QUESTION, "label", "pairings", "readings"),
-                       on=robustness.QUESTION).select("cell", "label", "pairings", "readings")
+    label across the ways (agent pairings, readings) the run played it in
+    (``asked``: the question's columns, robustness.question)."""
+    labels = play.join(play_verdicts.select(*asked, "label", "pairings", "readings"),
+                       on=asked).select("cell", "label", "pairings", "readings")
     rows = by_matchup.join(labels, on="cell", how="left")
     best = rows.sort("win_rate", descending=True).row(0, named=True)
     worst = rows.sort("win_rate").row(0, named=True)
-    return [f"Most favoured: **{best['deck']}** against {best['opponent']} at {where(best)} wins "
+    return [f"Most favoured: **{best['deck']}** against {best['opponent']} at {where(best, shown)} wins "
             f"{ci(best, 'win_rate')} of {best['games']:,} games{across(best)}.",
-            f"Least favoured: **{worst['deck']}** against {worst['opponent']} at {where(worst)} wins "
+            f"Least favoured: **{worst['deck']}** against {worst['opponent']} at {where(worst, shown)} wins "
             f"{ci(worst, 'win_rate')} of {worst['games']:,} games{across(worst)}."]
 
 
@@ -61,7 +78,7 @@ def ways(row: dict) -> str:
             f"{row['readings']} reading{'s' * (row['readings'] > 1)}")
 
 
-def play_verdict(verdicts: pl.DataFrame) -> str:
+def play_verdict(verdicts: pl.DataFrame, shown: list[str]) -> str:
     """How many matchups hold in every way they were played, and the largest spread."""
     if verdicts.is_empty():
         return ("Verdicts across play and readings: every matchup was played under one agent pairing and one reading, "
@@ -70,25 +87,25 @@ def play_verdict(verdicts: pl.DataFrame) -> str:
     counts = ", ".join(f"{n} {v}" for v, n in verdicts["label"].value_counts(sort=True).iter_rows())
     top = verdicts.sort("spread", descending=True).row(0, named=True)
     return (f"Verdicts across play and readings ({verdicts.height} matchups played in several ways: {counts}): the "
-            f"largest spread is {top['deck_a']} against {top['deck_b']} at {where(top, 'base_setting')}, from "
+            f"largest spread is {top['deck_a']} against {top['deck_b']} at {where(top, shown, 'base_setting')}, from "
             f"{100 * top['lowest']:.1f}% to {100 * top['highest']:.1f}% across {ways(top)}, against a sampling "
             f"interval of at most ±{100 * top['sampling']:.1f} points.")
 
 
-def economy_verdict(econ: pl.DataFrame) -> str:
-    """From which own turn Essence stops binding each deck (the earliest and the
-    latest across decks), and for how many it binds throughout."""
-    free = econ.group_by("deck", "threshold", "setting", maintain_order=True).agg(pl.col("free_from").first())
+def economy_verdict(econ: pl.DataFrame, resource: str, shown: list[str]) -> str:
+    """From which own turn the resource stops binding each deck (the earliest
+    and the latest across decks and cells), and for how many it binds throughout."""
+    free = econ.group_by("deck", *shown, "setting", maintain_order=True).agg(pl.col("free_from").first())
     known = free.drop_nulls("free_from").sort("free_from")
     if known.is_empty():
-        return ("Economy: no deck is shown to stop being short of Essence; Essence binds throughout, so a cost "
-                "change can act in any turn.")
+        return (f"Economy: no deck is shown to stop being short of {resource}; {resource} binds throughout, so a "
+                f"cost change can act in any turn.")
     first, last = known.row(0, named=True), known.row(-1, named=True)
     never = free.height - known.height
-    return (f"Economy: Essence stops binding from own turn {first['free_from']} ({first['deck']}, {where(first)}) "
-            f"to turn {last['free_from']} ({last['deck']}, {where(last)}); after that, most turns end with no "
-            f"card kept back for want of Essence, so a cost change acts on the turns before"
-            + (f". For {never} deck and setting(s) it binds throughout." if never else "."))
+    return (f"Economy: {resource} stops binding from own turn {first['free_from']} ({first['deck']}, "
+            f"{where(first, shown)}) to turn {last['free_from']} ({last['deck']}, {where(last, shown)}); after "
+            f"that, most turns end with no card kept back for want of {resource}, so a cost change acts on the "
+            f"turns before" + (f". For {never} deck and setting(s) it binds throughout." if never else "."))
 
 
 def first_player_verdict(first: pl.DataFrame) -> str:

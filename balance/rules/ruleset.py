@@ -53,6 +53,8 @@ class Ruleset:
     readings: dict[str, Reading]
     resources: tuple[str, ...]  # what its per-turn curves count
     curves: dict[str, str]      # the stored per-own-turn list columns, and how a report names them
+    shortage: str | None        # the stored per-own-turn 0/1 list column "a card was held back for want of
+                                # the resource" (analysis/economy.py), if the ruleset records one
     pieces: dict[str, tuple[str, str]]   # per-entrant columns naming what it played (a God), with
                                 # (how a report names it, the manifest's "decks" key listing the names)
     end_reasons: dict[int, str]
@@ -92,7 +94,7 @@ class Ruleset:
         return {"name": self.name, "title": self.title, "seats": list(self.seats),
                 "parameters": [vars(p) for p in self.parameters], "variants": list(self.variants),
                 "reading_defaults": {n: r.default for n, r in self.readings.items()},
-                "resources": list(self.resources), "curves": self.curves,
+                "resources": list(self.resources), "curves": self.curves, "shortage": self.shortage,
                 "pieces": {k: list(v) for k, v in self.pieces.items()},
                 "end_reasons": {str(k): v for k, v in self.end_reasons.items()}}
 

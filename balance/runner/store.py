@@ -316,6 +316,9 @@ def check_manifest(m, path) -> dict:
     for key, kind in (("name", str), ("seed", int), ("games", int), ("chunk", int), ("cells", list)):
         _want(path, f"experiment.{key}", exp.get(key), kind)
     seats = of_seats(exp)
+    name = exp.get("ruleset", rules.DEFAULT)
+    if name in rules.RULESETS:        # labels an older manifest lacks are the ruleset's own
+        m["ruleset"] = rules.get(name).describe() | _want(path, "ruleset", m.get("ruleset", {}), dict)
     for i, cell in enumerate(exp["cells"]):
         _want(path, f"experiment.cells[{i}]", cell, dict)
         for key, kind in (_SEAT_CELL if seats else _CELL).items():

@@ -30,6 +30,7 @@ RULESET = Ruleset(
     readings=READINGS,
     resources=("Essence",),
     curves={"gain": "Essence after gaining", "spent": "Essence spent"},
+    shortage="short",
     pieces={},
     end_reasons=END_REASONS,
     kernels=("balance.rules.innomine.game", "balance.agents.innomine.search"),

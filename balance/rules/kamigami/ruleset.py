@@ -29,6 +29,7 @@ RULESET = Ruleset(
     readings=READINGS,
     resources=("Faith", "Energy"),
     curves={"faith": "Faith gained", "spent": "Faith spent", "energy_by_turn": "Energy"},
+    shortage=None,
     pieces={"god": ("God", "gods"), "temple": ("Temple", "temples")},
     end_reasons=END_REASONS,
     kernels=("balance.rules.kamigami.game", "balance.agents.kamigami.search"),

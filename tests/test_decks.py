@@ -40,7 +40,7 @@ def test_six_deck_round_robin_is_fifteen_matchups():
     exp = load_experiment(ROOT / "experiments" / "round_robin6.toml")
     assert exp.games == 4000
     assert len(exp.cells) == 15
-    assert {c.threshold for c in exp.cells} == {5}
-    assert {(c.policy_a, c.policy_b) for c in exp.cells} == {("influencer", "influencer")}
-    stems = {frozenset((Path(c.deck_a).stem, Path(c.deck_b).stem)) for c in exp.cells}
+    assert {c.params["threshold"] for c in exp.cells} == {5}
+    assert {c.policies for c in exp.cells} == {("influencer", "influencer")}
+    stems = {frozenset(Path(e).stem for e in c.entrants) for c in exp.cells}
     assert stems == {frozenset(p) for p in combinations(SIX, 2)}

@@ -46,7 +46,7 @@ def test_grid_is_the_product_of_its_axes():
     exp = load_experiment(experiment(threshold=[3, 5], policies=["influencer", ["warmonger", "random"]],
                                      turn_cap=[100, 200]))
     assert len(exp.cells) == 2 * 2 * 2
-    assert {(c.threshold, c.policy_a, c.policy_b, c.turn_cap) for c in exp.cells} == {
+    assert {(c.params["threshold"], *c.policies, c.turn_cap) for c in exp.cells} == {
         (t, pa, pb, cap) for t in (3, 5) for pa, pb in (("influencer", "influencer"), ("warmonger", "random"))
         for cap in (100, 200)}
 
@@ -58,7 +58,7 @@ def test_grids_in_a_list_add_their_cells_each_with_its_own_games(tmp_path):
             "grid": [{"pairs": [[GABRIEL, BELIAL]], "threshold": [3, 5]},
                      {"pairs": [[BELIAL, GABRIEL]], "policies": [["warmonger", "random"]], "games": 12}]}
     exp = load_experiment(spec)
-    assert [(c.index, c.threshold, c.policy_a, c.games) for c in exp.cells] == [
+    assert [(c.index, c.params["threshold"], c.policies[0], c.games) for c in exp.cells] == [
         (0, 3, "influencer", 40), (1, 5, "influencer", 40), (2, 5, "warmonger", 12)]
     assert [c.games for c in load_experiment(spec, games=4).cells] == [4, 4, 4]     # --games sets every cell's
     games = stored(run_experiment(spec, out=tmp_path / "two", jobs=1, progress=False))
@@ -81,7 +81,7 @@ def test_round_robin_pairs_every_two_decks(tmp_path):
     third.write_text(open(GABRIEL).read().replace('library = "cards"', f'library = "{ROOT / "decks/cards"}"')
                      .replace("\nname = ", '\nsheets = "' + str(ROOT / "decks/superiors.toml") + '"\nname = '))
     exp = load_experiment({"name": "rr", "seed": 1, "games": 2, "grid": {"round_robin": [GABRIEL, BELIAL, str(third)]}})
-    assert [(c.deck_a, c.deck_b) for c in exp.cells] == [(GABRIEL, BELIAL), (GABRIEL, str(third)),
+    assert [c.entrants for c in exp.cells] == [(GABRIEL, BELIAL), (GABRIEL, str(third)),
                                                           (BELIAL, str(third))]
 
 
@@ -266,7 +266,7 @@ def test_an_override_applies_to_the_cells_whose_decks_hold_the_card(tmp_path):
     exp = load_experiment({"name": "p", "seed": 3, "games": 40, "grid": grid})
     for cell in exp.cells:
         same = plain.filter(pl.col("cell") == cell.index).equals(cheap.filter(pl.col("cell") == cell.index))
-        assert same == (BELIAL not in (cell.deck_a, cell.deck_b)), cell
+        assert same == (BELIAL not in cell.entrants), cell
 
 
 def test_out_that_is_a_file_is_refused(tmp_path):

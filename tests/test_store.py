@@ -272,8 +272,8 @@ SHAPES = {
     "experiment a list": (lambda m: m | {"experiment": []}, "experiment"),
     "cells missing": (lambda m: m | {"experiment": {k: v for k, v in m["experiment"].items() if k != "cells"}},
                       "experiment.cells"),
-    "a cell without its threshold": (lambda m: m | {"experiment": m["experiment"] | {"cells": [
-        {k: v for k, v in m["experiment"]["cells"][0].items() if k != "threshold"}]}}, "experiment.cells[0].threshold"),
+    "a cell without its parameters": (lambda m: m | {"experiment": m["experiment"] | {"cells": [
+        {k: v for k, v in m["experiment"]["cells"][0].items() if k != "params"}]}}, "experiment.cells[0].params"),
     "fingerprint missing": (lambda m: {k: v for k, v in m.items() if k != "fingerprint"}, "fingerprint"),
     "decks of another length": (lambda m: m | {"decks": []}, "decks"),
     "chunks_planned text": (lambda m: m | {"chunks_planned": "4"}, "chunks_planned"),

@@ -60,7 +60,7 @@ def planted(tmp_path_factory):
 
 def winners(exp, policy_file, seed, games):
     """Gabriel (deck A) under ``policy_file`` against Belial under the influencer, played here."""
-    m = prepare(GABRIEL, BELIAL, str(policy_file), "influencer", exp.cells[0].threshold, exp.cells[0].turn_cap)
+    m = prepare(GABRIEL, BELIAL, str(policy_file), "influencer", exp.cells[0].params["threshold"], exp.cells[0].turn_cap)
     return play_winners(get(), {"m": m}, seed, 0, games, 1)["m"]
 
 

@@ -2,10 +2,11 @@
 matchup by matchup, until a sequential test says whether the candidate moved
 deck A's score by the bound (or a fixed number of games is played).
 
-A matchup is one cell of the baseline's grid: a *question* (deck A against
-deck B at a threshold, with the cell's rule variant, turn cap and overrides'
-label when it has them) asked under *conditions*, today the agent pairing
-("A's agent vs B's agent", from the cell's policies; ``CONDITIONS``).  An
+A matchup is one cell of the baseline's grid: a *question* (entrant 0 -- deck
+A -- against the others, with the cell's game parameters and rule variant when
+they are not the ruleset's defaults, and its overrides' label when it has one)
+asked under *conditions*: the agent pairing ("A's agent vs B's agent", from the
+cell's policies) and the contested readings (``CONDITIONS``).  An
 experiment whose grid has several pairings asks each question under each,
 and the table has one row per question and pairing, named in the columns
 ``question`` and ``pairing``; ``by_question`` says per question under which
@@ -47,7 +48,7 @@ import polars as pl
 from ..cards.schema import Site, want_name
 from ..errors import InputError
 from ..rules.ruleset import Ruleset, departures, pack
-from ..runner.experiment import DEFAULTS, Cell, Experiment, SeatCell, load_experiment, override_set
+from ..runner.experiment import Cell, Experiment, load_experiment, override_set
 from ..runner.run import play_winners, prepare_cells
 from ..runner.store import reading_label
 from .sprt import (CHANGED, NO_CHANGE, UNDECIDED, Bounds, Sequential, fixed_test, games_needed, pair_scores,
@@ -69,17 +70,14 @@ class Change:
             want_name(Site("--variant", "candidate"), {"variant": self.variant}, "variant", ruleset.variants)
         pack(ruleset.readings, self.readings)
 
-    def apply(self, cell: Cell | SeatCell, ruleset: Ruleset) -> Cell | SeatCell:
-        """``cell`` (of a game of ``ruleset``) with the change made; in a game of
-        more seats, ``policy_a`` is entrant 0's and ``policy_b`` every other's."""
+    def apply(self, cell: Cell, ruleset: Ruleset) -> Cell:
+        """``cell`` (of a game of ``ruleset``) with the change made: ``policy_a``
+        is entrant 0's (deck A's) and ``policy_b`` every other's (deck B's)."""
         merged = {card: {**cell.overrides.get(card, {}), **fields} for card, fields in self.overrides.items()}
-        if isinstance(cell, SeatCell):
-            first, rest = cell.policies[0], cell.policies[1:]
-            agents = {"policies": (self.policy_a or first, *(self.policy_b or p for p in rest))}
-        else:
-            agents = {"policy_a": self.policy_a or cell.policy_a, "policy_b": self.policy_b or cell.policy_b}
+        first, rest = cell.policies[0], cell.policies[1:]
         return dataclasses.replace(
-            cell, overrides={**cell.overrides, **merged}, variant=self.variant or cell.variant, **agents,
+            cell, overrides={**cell.overrides, **merged}, variant=self.variant or cell.variant,
+            policies=(self.policy_a or first, *(self.policy_b or p for p in rest)),
             readings=departures(ruleset.readings, {**cell.readings, **self.readings}))
 
     def describe(self) -> str:
@@ -123,48 +121,45 @@ class Settings:
         return Bounds.of(self.alpha / m, self.beta)
 
 
-def pairing(cell: Cell | SeatCell) -> str:
+def pairing(cell: Cell) -> str:
     """The agents a cell's entrants play with: "A's vs B's", or one per seat."""
-    return " vs ".join(cell.policies) if isinstance(cell, SeatCell) else f"{cell.policy_a} vs {cell.policy_b}"
+    return " vs ".join(cell.policies)
 
 
 # What a question is asked under: each a table column, with its text for a cell.
 CONDITIONS = {"pairing": pairing, "reading": lambda cell: reading_label(cell.readings)}
 
 
-def question(cell: Cell | SeatCell, matchup, ruleset: Ruleset) -> str:
-    """What a cell asks, whatever its conditions: deck A against deck B at the
-    threshold (or entrant 0 against the others, with the parameters off their
-    defaults), with the rule variant and turn cap when they are not the
-    defaults, and the overrides' label when there is one."""
-    if isinstance(cell, SeatCell):
-        defaults = {p.name: p.default for p in ruleset.parameters}
-        parts = [f"{cell.entrants[0]} against {', '.join(cell.entrants[1:])}"]
-        parts += [f"{k} {v}" for k, v in cell.params.items() if v != defaults[k]]
-        parts += [f"{cell.variant} rules"] if cell.variant != ruleset.variants[0] else []
-    else:
-        parts = [f"{matchup.ab.decks[0].name} vs {matchup.ab.decks[1].name}, threshold {cell.threshold}"]
-        parts += [f"{cell.variant} rules"] if cell.variant not in DEFAULTS["variant"] else []
-        parts += [f"turn cap {cell.turn_cap}"] if cell.turn_cap not in DEFAULTS["turn_cap"] else []
+def question(cell: Cell, matchup, ruleset: Ruleset) -> str:
+    """What a cell asks, whatever its conditions: entrant 0 against the others
+    (``matchup.names``: deck A vs deck B), with the parameters and the rule
+    variant where they are not the ruleset's defaults, and the overrides'
+    label when there is one."""
+    defaults = {p.name: p.default for p in ruleset.parameters}
+    first, *others = matchup.names
+    parts = [f"{first} vs {others[0]}" if len(others) == 1 else f"{first} against {', '.join(others)}"]
+    parts += [f"{k} {v}" for k, v in cell.params.items() if v != defaults[k]]
+    parts += [f"{cell.variant} rules"] if cell.variant != ruleset.variants[0] else []
     parts += [cell.label] if cell.label != "baseline" else []
     return ", ".join(parts)
 
 
-def cell_names(cells: list[Cell] | list[SeatCell], matchups: list, ruleset: Ruleset) -> list[dict]:
+def cell_names(cells: list[Cell], matchups: list, ruleset: Ruleset) -> list[dict]:
     """Each cell's question and conditions (``CONDITIONS``), as table columns."""
     return [{"question": question(c, m, ruleset), **{k: text(c) for k, text in CONDITIONS.items()}}
             for c, m in zip(cells, matchups)]
 
 
 def check_askable(exp: Experiment) -> None:
-    """Refuse a cell of a game of more seats whose entrants are all alike:
-    entrant 0's score is its fair share by construction, whatever the change."""
+    """Refuse a cell whose entrants are all alike (a mirror of one deck and
+    agent, or one God and agent on every seat): entrant 0's score is its fair
+    share by construction, whatever the change."""
     for c in exp.cells:
-        if isinstance(c, SeatCell) and len(set(zip(c.entrants, c.policies))) == 1:
+        if len(set(zip(c.entrants, c.policies))) == 1:
             raise InputError(f"{exp.source}: grid cell {c.index}: every entrant is {c.entrants[0]} "
                              f"({c.policies[0]}): compare asks whether entrant 0's score moved, and among alike "
                              f"entrants it cannot; allowed: cells whose first entrant differs from the others "
-                             f"(its God or its policy)")
+                             f"(its deck or God, or its policy)")
 
 
 def under(row: dict) -> str:

@@ -42,8 +42,9 @@ def cell_info(run: Run) -> pl.DataFrame:
     the reading unless the defaults')."""
     labels = [d["labels"] for d in run.manifest["decks"]]
     default_variant = run.manifest["ruleset"]["variants"][0]
-    return run.cells.select("index", *parameters(run), "policy_a", "policy_b", "variant", "label",
-                            "reading").rename({"index": "cell", "label": "base_setting"}).with_columns(
+    return run.cells.select("index", *parameters(run), "variant", "label", "reading",
+                            *(pl.col("policies").list.get(d).alias(f"policy_{x}") for d, x in enumerate(SIDES))
+                            ).rename({"index": "cell", "label": "base_setting"}).with_columns(
         pl.Series("label_a", [a for a, _ in labels]), pl.Series("label_b", [b for _, b in labels]),
     ).with_columns(matchup=pl.col("label_a") + " vs " + pl.col("label_b"), cell=pl.col("cell").cast(pl.UInt32),
                    base_setting=pl.when(pl.col("variant") == default_variant).then(pl.col("base_setting"))

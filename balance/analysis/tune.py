@@ -39,7 +39,7 @@ pair (games 2k and 2k+1), never the game, is the unit of independence.
 
 Several pairings: a matchup is a cell of the experiment, so a grid whose
 ``policies`` axis lists several agent pairings asks each deck pair and
-threshold under each pairing, and tune holds a proposal to every one of them:
+setting under each pairing, and tune holds a proposal to every one of them:
 the objective's MISS_WEIGHT falls on the worst, and "reached" needs deck A's
 score within target ± tolerance under each.  The confirmation names each
 matchup by its question and pairing (``compare.cell_names``) and says whether

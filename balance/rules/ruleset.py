@@ -59,7 +59,10 @@ class Ruleset:
                                 # (how a report names it, the manifest's "decks" key listing the names)
     end_reasons: dict[int, str]
     kernels: tuple[str, ...]    # the modules of its compiled entry points
+    default_agent: str          # the policy of a seat an experiment gives none
     prepare: Callable
+    prepare_cell: Callable      # (experiment.Cell, swaps): the cell's matchup (``swaps``: each deck's cards
+                                # swapped for others or blanks, runner/impact.py)
     play_range: Callable
     records_frame: Callable
     replay_lines: Callable

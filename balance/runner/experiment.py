@@ -50,11 +50,9 @@ from ..cards.schema import DeckError, Site, check_keys, choices, want_int, want_
 from ..rules.ruleset import Ruleset, departures, problem
 
 TOP_KEYS = ("name", "ruleset", "seed", "games", "chunk", "grid")
-GRID_KEYS = ("pairs", "round_robin", "threshold", "policies", "variant", "readings", "turn_cap", "overrides",
-             "games")
-DEFAULTS = {"threshold": [5], "policies": ["influencer"], "variant": ["classic"], "readings": [{}], "turn_cap": [200],
-            "overrides": [{}]}
-AXES = ("threshold", "policies", "variant", "readings", "turn_cap", "overrides")
+ENTRANT_KEYS = {"decks": ("pairs", "round_robin"), "seats": ("cards", "seats")}   # by Ruleset.entrants
+COMMON_KEYS = ("policies", "variant", "readings", "overrides", "games")   # and the ruleset's parameters
+DEFAULTS = {"readings": [{}], "overrides": [{}]}
 DEFAULT_CHUNK = 5000
 MAX_GAMES = 2**32               # games per cell: the records number games in 32 bits
 TURN_CAP_MAX = 65_535           # the records count a game's turns in 16 bits
@@ -64,38 +62,17 @@ MAX_CELLS = 10_000              # cells of one grid (the product of its axes)
 
 @dataclass(frozen=True)
 class Cell:
-    """One configuration of the grid: a matchup, its threshold, policies,
-    rule variant, turn cap, card overrides ({card: {field: value}}), the
-    contested readings not at their defaults ({reading: value}) and its games."""
+    """One configuration of the grid: its entrants, one per seat (two deck
+    files of a game of decks; God names or ``dealt`` of a game of more seats,
+    sharing the card set ``cards``), each one's policy, the ruleset's
+    parameters, its variant, card overrides ({card: {field: value}}), the
+    contested readings off their defaults ({reading: value}) and its games."""
     index: int
-    deck_a: str
-    deck_b: str
-    threshold: int
-    policy_a: str
-    policy_b: str
-    variant: str
-    turn_cap: int
-    overrides: dict = field(default_factory=dict)
-    label: str = "baseline"
-    readings: dict = field(default_factory=dict)
-    games: int = 0
-
-    @property
-    def n_seats(self) -> int:
-        return 2
-
-
-@dataclass(frozen=True)
-class SeatCell:
-    """One configuration of a grid of a game of more seats: the card set, each
-    entrant (one per seat) and its policy, the ruleset's parameters, variant,
-    overrides, readings off their defaults and games (a multiple of the seats)."""
-    index: int
-    cards: str
     entrants: tuple[str, ...]
     policies: tuple[str, ...]
     params: dict
     variant: str
+    cards: str | None = None
     overrides: dict = field(default_factory=dict)
     label: str = "baseline"
     readings: dict = field(default_factory=dict)
@@ -103,6 +80,7 @@ class SeatCell:
 
     @property
     def turn_cap(self) -> int:
+        """Every ruleset declares a turn cap: what a game's records are sized by."""
         return self.params["turn_cap"]
 
     @property
@@ -117,7 +95,7 @@ class Experiment:
     seed: int
     games: int
     chunk: int
-    cells: list[Cell] | list[SeatCell]
+    cells: list[Cell]
     source: str                 # the file (or "<dict>") it came from
     text_hash: str              # sha256 of the file's bytes or the dict's canonical JSON
 
@@ -152,12 +130,13 @@ def load_experiment(spec, games=None) -> Experiment:
     grids = [grids] if isinstance(grids, dict) else grids
     if not (isinstance(grids, list) and grids and all(isinstance(g, dict) for g in grids)):
         raise site.error("grid", "missing, or not a table or a list of tables",
-                         f"a [grid] table (or [[grid]] tables) with {choices(GRID_KEYS)}")
+                         f"a [grid] table (or [[grid]] tables) with "
+                         f"{choices((*ENTRANT_KEYS[ruleset.entrants], *COMMON_KEYS, *(p.name for p in ruleset.parameters)))}")
     cells = []
     for k, grid in enumerate(grids):
         where = Site(source, "grid" if len(grids) == 1 else f"grid[{k}]")
         n_k = n if games is not None else game_count(where, grid, n, pairs)
-        cells += (expand if pairs else expand_seats)(where, ruleset, grid, base, len(cells), n_k)
+        cells += expand(where, ruleset, grid, base, len(cells), n_k)
     if len(cells) > MAX_CELLS:
         raise site.error("grid", f"{len(cells):,} cells in all", f"at most {MAX_CELLS:,} cells per experiment")
     chunk += chunk & 1
@@ -171,7 +150,7 @@ def load_experiment(spec, games=None) -> Experiment:
 def game_count(site, table, default=None, pairs=True) -> int:
     """``games`` of an experiment (or of one ``[[grid]]`` table, ``default`` if
     it sets none): a whole number from 2 to MAX_GAMES, even for a game of
-    seat-swapped pairs (``expand_seats`` checks a game of more seats' blocks)."""
+    seat-swapped pairs (``expand`` checks a game of more seats' blocks)."""
     if default is not None and "games" not in table:
         return default
     return even_games(site, want_int(site, table, "games", 2, high=MAX_GAMES), pairs)
@@ -210,61 +189,46 @@ def axis(site, grid, key) -> list:
 
 
 def expand(site, ruleset, grid, base, first=0, games=2) -> list[Cell]:
-    """The grid's cells of a game of ``ruleset``: the product of its axes, in a
-    fixed order, numbered from ``first``, each of ``games`` games."""
-    check_keys(site, grid, GRID_KEYS)
-    sizes = {key: len(axis(site, grid, key)) for key in AXES}
-    pairs = deck_pairs(site, grid, base)
-    total = len(pairs) * math.prod(sizes.values())
-    if total > MAX_CELLS:
-        raise site.error("grid", f"{total:,} cells ({len(pairs)} deck pairs x "
-                                 f"{' x '.join(f'{n} {k}' for k, n in sizes.items())})",
-                         f"at most {MAX_CELLS:,} cells per experiment")
-    thresholds = [want_int(site, {"threshold": t}, "threshold", 1) for t in axis(site, grid, "threshold")]
-    policies = [policy_pair(site, p) for p in axis(site, grid, "policies")]
-    variants = [want_name(site, {"variant": v}, "variant", ruleset.variants) for v in axis(site, grid, "variant")]
-    readings = [reading_set(site, ruleset, r) for r in axis(site, grid, "readings")]
-    caps = [want_int(site, {"turn_cap": c}, "turn_cap", 1, high=TURN_CAP_MAX) for c in axis(site, grid, "turn_cap")]
-    overrides = [override_set(site, o) for o in axis(site, grid, "overrides")]
-    product = itertools.product(pairs, thresholds, policies, variants, readings, caps, overrides)
-    return [Cell(i, a, b, t, pa, pb, v, c, ov, lab, rd, games)
-            for i, ((a, b), t, (pa, pb), v, rd, c, (lab, ov)) in enumerate(product, first)]
-
-
-SEAT_KEYS = ("cards", "seats", "policies", "variant", "readings", "overrides", "games")
-
-
-def expand_seats(site, ruleset, grid, base, first=0, games=2) -> list[SeatCell]:
-    """The cells of a grid of a game of more seats (module doc): the product of
-    its entrant lists, policies, the ruleset's parameters, variants, readings
-    and overrides, numbered from ``first``, each of ``games`` games."""
+    """The grid's cells of a game of ``ruleset``: the product of its entrants
+    (deck pairs, or entrant lists over a card set), the ruleset's parameters,
+    policies, variants, readings and overrides, in that order, numbered from
+    ``first``, each of ``games`` games."""
     params = {p.name: p for p in ruleset.parameters}
-    check_keys(site, grid, (*SEAT_KEYS, *params))
-    cards = deck_path(site, "cards", grid.get("cards", ""), base) if "cards" in grid else None
-    if cards is None:
-        raise site.error("cards", "missing required field", "the path of the game's card set")
-    seats = [entrant_list(site, ruleset, s) for s in axis(site, grid, "seats")]
-    for s in seats:
+    check_keys(site, grid, (*ENTRANT_KEYS[ruleset.entrants], *COMMON_KEYS, *params))
+    cards, lineups = entrants(site, ruleset, grid, base)
+    for s in lineups:
         if games % len(s):
             raise site.error("games", f"{games} games do not make whole blocks of {len(s)} players",
                              "a multiple of every cell's players (each seed is played in every rotation)")
-    policies = axis(site, grid, "policies")
+    policies = axis(site, {"policies": grid.get("policies", ruleset.default_agent)}, "policies")
     values = {n: [want_int(site, {n: v}, n, p.low, high=p.high if p.high is not None else 2**31)
                   for v in axis(site, {n: grid.get(n, p.default)}, n)] for n, p in params.items()}
     variants = [want_name(site, {"variant": v}, "variant", ruleset.variants)
                 for v in axis(site, {"variant": grid.get("variant", ruleset.variants[0])}, "variant")]
     readings = [reading_set(site, ruleset, r) for r in axis(site, grid, "readings")]
     overrides = [override_set(site, o) for o in axis(site, grid, "overrides")]
-    total = len(seats) * len(policies) * math.prod(map(len, values.values())) * len(variants) * len(readings) \
-        * len(overrides)
-    if total > MAX_CELLS:
-        raise site.error("grid", f"{total:,} cells", f"at most {MAX_CELLS:,} cells per experiment")
+    sizes = {"entrants": len(lineups), **{n: len(v) for n, v in values.items()}, "policies": len(policies),
+             "variants": len(variants), "readings": len(readings), "overrides": len(overrides)}
+    if math.prod(sizes.values()) > MAX_CELLS:
+        raise site.error("grid", f"{math.prod(sizes.values()):,} cells ({' x '.join(f'{n} {k}' for k, n in sizes.items())})",
+                         f"at most {MAX_CELLS:,} cells per experiment")
     cells = []
-    for s, pol, *rest in itertools.product(seats, policies, *values.values(), variants, readings, overrides):
-        chosen, (v, rd, (lab, ov)) = dict(zip(values, rest[:len(values)])), rest[len(values):]
-        cells.append(SeatCell(first + len(cells), cards, s, seat_policies(site, pol, len(s)), chosen, v, ov, lab,
-                              rd, games))
+    for s, *rest in itertools.product(lineups, *values.values(), policies, variants, readings, overrides):
+        chosen, (pol, v, rd, (lab, ov)) = dict(zip(values, rest[:len(values)])), rest[len(values):]
+        cells.append(Cell(first + len(cells), s, seat_policies(site, pol, len(s)), chosen, v, cards, ov, lab, rd,
+                          games))
     return cells
+
+
+def entrants(site, ruleset, grid, base) -> tuple[str | None, list[tuple[str, ...]]]:
+    """The card set (None for a game of decks) and each value of the entrants
+    axis: deck pairs (``pairs`` or ``round_robin``) or entrant lists (``seats``)."""
+    if ruleset.entrants == "decks":
+        return None, deck_pairs(site, grid, base)
+    if "cards" not in grid:
+        raise site.error("cards", "missing required field", "the path of the game's card set")
+    return deck_path(site, "cards", grid["cards"], base), [entrant_list(site, ruleset, s)
+                                                           for s in axis(site, grid, "seats")]
 
 
 def entrant_list(site, ruleset, value) -> tuple[str, ...]:
@@ -284,7 +248,7 @@ def seat_policies(site, value, n) -> tuple[str, ...]:
     if isinstance(value, list) and len(value) == n and all(isinstance(x, str) for x in value):
         return tuple(value)
     raise site.error("policies", f"{value!r} is neither a policy name nor one per seat ({n})",
-                     '"name" or ["name", ...], one per seat')
+                     '"name" (every seat) or ["name", ...], one per seat in order')
 
 
 def reading_set(site, ruleset, table) -> dict:
@@ -319,16 +283,6 @@ def deck_path(site, key, value, base) -> str:
     if not isinstance(value, str):
         raise site.error(key, f"{value!r} is not a path", "deck file paths (strings)")
     return str(base / value) if not Path(value).is_absolute() else value
-
-
-def policy_pair(site, value) -> tuple[str, str]:
-    """A policy name for both seats, or [deck A's, deck B's]."""
-    if isinstance(value, str):
-        return value, value
-    if isinstance(value, list) and len(value) == 2 and all(isinstance(x, str) for x in value):
-        return value[0], value[1]
-    raise site.error("policies", f"{value!r} is neither a policy name nor a pair of them",
-                     '"name" or ["name for deck A", "name for deck B"]')
 
 
 def override_set(site, table) -> tuple[str, dict]:

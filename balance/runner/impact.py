@@ -30,11 +30,14 @@ COST_BAND = 1
 
 def deck_sides(exp, deck: str) -> list[tuple[int, int]]:
     """(cell, side) of every cell holding ``deck`` (side 0 = deck A; a mirror counts as A)."""
+    if exp.ruleset.entrants != "decks":
+        raise InputError(f"{exp.source}: ruleset {exp.ruleset.name}: impact swaps one deck's cards, and "
+                         f"{exp.ruleset.title}'s seats share one card set; allowed: an experiment of a game of decks")
     want = Path(deck).resolve()
-    sides = [(c.index, 0 if Path(c.deck_a).resolve() == want else 1) for c in exp.cells
-             if want in (Path(c.deck_a).resolve(), Path(c.deck_b).resolve())]
+    sides = [(c.index, [Path(e).resolve() for e in c.entrants].index(want)) for c in exp.cells
+             if want in [Path(e).resolve() for e in c.entrants]]
     if not sides:
-        decks = sorted({str(p) for c in exp.cells for p in (c.deck_a, c.deck_b)})
+        decks = sorted({e for c in exp.cells for e in c.entrants})
         raise InputError(f"--deck: {deck}: no cell of {exp.source} plays this deck; allowed: {', '.join(decks)}")
     return sides
 
@@ -78,7 +81,7 @@ def replacements(deck: Deck, names: list[str], baseline: str) -> dict[str, list]
     lonely = [n for n, cards in out.items() if not cards]
     if lonely:
         raise InputError(f"--baseline average: {', '.join(lonely)}: no card of the same type within "
-                         f"{COST_BAND} Essence of its cost is open to {deck.superior.name}; allowed: "
+                         f"{COST_BAND} of its cost is open to {deck.superior.name}; allowed: "
                          f"--baseline blank for these cards")
     return out
 

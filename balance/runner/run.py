@@ -25,31 +25,28 @@ from ..cards.schema import did_you_mean
 from ..errors import InputError
 from ..rules.ruleset import Ruleset
 from ..sim.batch import chunks, loky_config
-from .experiment import Cell, Experiment, SeatCell, load_experiment
+from .experiment import Cell, Experiment, load_experiment
 from .store import Store, chunk_name
 
 RUNS_DIR = Path("runs")
 
 
-def prepare_cell(exp: Experiment, cell: Cell | SeatCell, swaps=({}, {})):
+def prepare_cell(exp: Experiment, cell: Cell, swaps=({}, {})):
     """Load, validate and compile one cell (``swaps``: deck A's and deck B's
     cards swapped for others or blanks, see compile_tables); an error names the
     experiment file and the cell, then what the deck, policy or override check said."""
     try:
-        if isinstance(cell, SeatCell):
-            return exp.ruleset.prepare(cell.cards, list(cell.entrants), list(cell.policies), cell.overrides,
-                                       cell.readings, **cell.params)
-        return exp.ruleset.prepare(cell.deck_a, cell.deck_b, cell.policy_a, cell.policy_b, cell.threshold,
-                                   cell.turn_cap, cell.overrides, cell.variant, swaps, cell.readings)
+        return exp.ruleset.prepare_cell(cell, swaps)
     except (DeckError, InputError) as e:
         raise InputError(f"{exp.source}: grid cell {cell.index} ({describe_cell(cell)}): {e}") from None
 
 
-def describe_cell(cell: Cell | SeatCell) -> str:
-    """A cell in a few words, for an error message."""
-    if isinstance(cell, SeatCell):
-        return f"{', '.join(cell.entrants)}; {'/'.join(cell.policies)}; {cell.label}"
-    return f"threshold {cell.threshold}, {cell.policy_a}/{cell.policy_b}, {cell.label}"
+def describe_cell(cell: Cell) -> str:
+    """A cell in a few words, for an error message: its entrants (a deck by its
+    file's name), policies, parameters and overrides' label."""
+    who = ", ".join(Path(e).name for e in cell.entrants)
+    params = ", ".join(f"{k} {v}" for k, v in cell.params.items())
+    return f"{who}; {'/'.join(cell.policies)}; {params}; {cell.label}"
 
 
 def prepare_cells(exp: Experiment, cells: list[Cell], what: str = "grid.overrides") -> list:

@@ -284,10 +284,8 @@ def reading_label(readings: dict) -> str:
     "default readings" when none does (manifests before readings hold none)."""
     return ", ".join(f"{k}={v}" for k, v in sorted(readings.items())) or DEFAULT_READINGS
 
-_CELL = {"index": int, "deck_a": str, "deck_b": str, "threshold": int, "policy_a": str, "policy_b": str,
-         "variant": str, "turn_cap": int, "overrides": dict, "label": str}
-_SEAT_CELL = {"index": int, "cards": str, "entrants": list, "policies": list, "params": dict, "variant": str,
-              "overrides": dict, "label": str}      # a game of more seats (experiment.SeatCell)
+_CELL = {"index": int, "entrants": list, "policies": list, "params": dict, "variant": str, "overrides": dict,
+         "label": str}                 # experiment.Cell; a game of more seats has its "cards" too
 _TYPES = {int: "an integer", str: "a string", dict: "a table", list: "a list", float: "a number", bool: "true/false"}
 
 
@@ -304,7 +302,7 @@ def _want(path, where, value, kind):
 
 
 def of_seats(exp: dict) -> bool:
-    """Does the manifest's experiment play a game of more seats (experiment.SeatCell)?"""
+    """Does the manifest's experiment play a game of more seats (``Ruleset.entrants``)?"""
     name = exp.get("ruleset", rules.DEFAULT)
     return name in rules.RULESETS and rules.get(name).entrants == "seats"
 
@@ -321,7 +319,7 @@ def check_manifest(m, path) -> dict:
         m["ruleset"] = rules.get(name).describe() | _want(path, "ruleset", m.get("ruleset", {}), dict)
     for i, cell in enumerate(exp["cells"]):
         _want(path, f"experiment.cells[{i}]", cell, dict)
-        for key, kind in (_SEAT_CELL if seats else _CELL).items():
+        for key, kind in (_CELL | ({"cards": str} if seats else {})).items():
             _want(path, f"experiment.cells[{i}].{key}", cell.get(key), kind)
         _want(path, f"experiment.cells[{i}].readings", cell.setdefault("readings", {}), dict)
         _want(path, f"experiment.cells[{i}].games", cell.setdefault("games", exp["games"]), int)
@@ -339,7 +337,7 @@ def check_manifest(m, path) -> dict:
         for key in ("labels", "cards") if seats else ("labels", "cards_a", "cards_b"):
             for j, x in enumerate(_want(path, f"decks[{i}].{key}", d.get(key), list)):
                 _want(path, f"decks[{i}].{key}[{j}]", x, str)
-        wanted = len(exp["cells"][i]["entrants"]) if seats else 2
+        wanted = len(exp["cells"][i]["entrants"])
         if len(d["labels"]) != wanted:
             raise InputError(f"{path}: field decks[{i}].labels: {len(d['labels'])} labels; allowed: {wanted} "
                              f"({FRESH_HINT})")
@@ -656,7 +654,8 @@ def read_impact(run_dir) -> pl.DataFrame | None:
 
 @dataclass
 class Run:
-    """A run's store, read: the manifest, the cells and the games as a LazyFrame.
+    """A run's store, read: the manifest, the cells (a row each: its manifest
+    entry, a column per game parameter) and the games as a LazyFrame.
     ``damaged`` names the chunks left out, and why; ``files`` are the chunks read."""
     dir: Path
     manifest: dict
@@ -689,7 +688,8 @@ def load_run(run_dir) -> Run:
                                    f"reported as PARTIAL ('balance run' again sets them aside and replays them)"),
                       stacklevel=2)
     read_impact(run_dir)
-    cells = pl.DataFrame([{k: v for k, v in c.items() if k not in ("overrides", "readings")}
+    cells = pl.DataFrame([{k: v for k, v in c.items() if k not in ("overrides", "readings", "params") and v is not None}
+                          | c["params"]
                           | {"overrides": json.dumps(c["overrides"]), "reading": reading_label(c["readings"])}
                           for c in manifest["experiment"]["cells"]])
     games = pl.scan_parquet(files)

@@ -122,10 +122,10 @@ class Opponent:
     def label(self) -> str:
         """The opponent as printed: deck file stem, agent, threshold, and a variant or overrides if any."""
         c = self.cell
-        deck, agent = (c.deck_b, c.policy_b) if self.side == 0 else (c.deck_a, c.policy_a)
+        deck, agent = c.entrants[1 - self.side], c.policies[1 - self.side]
         extra = [x for x in (c.variant, c.label) if x not in ("classic", "baseline")]
         extra += [f"{k}={v}" for k, v in c.readings.items()]
-        return ", ".join([f"{Path(deck).stem} ({agent}), threshold {c.threshold}", *extra])
+        return ", ".join([f"{Path(deck).stem} ({agent}), threshold {c.params['threshold']}", *extra])
 
 
 def field_of(exp, deck: str) -> list[Opponent]:
@@ -133,10 +133,10 @@ def field_of(exp, deck: str) -> list[Opponent]:
     out: dict = {}
     for index, side in deck_sides(exp, deck):
         c = exp.cells[index]
-        if Path(c.deck_a).resolve() == Path(c.deck_b).resolve():
+        if Path(c.entrants[0]).resolve() == Path(c.entrants[1]).resolve():
             continue
-        other = (c.deck_b, c.policy_b) if side == 0 else (c.deck_a, c.policy_a)
-        key = (side, *other, c.threshold, c.variant, c.turn_cap, json.dumps(c.overrides, sort_keys=True),
+        other = (c.entrants[1 - side], c.policies[1 - side])
+        key = (side, *other, c.params["threshold"], c.variant, c.turn_cap, json.dumps(c.overrides, sort_keys=True),
                json.dumps(c.readings, sort_keys=True))
         out.setdefault(key, Opponent(c, side))
     if not out:
@@ -148,7 +148,7 @@ def field_of(exp, deck: str) -> list[Opponent]:
 
 def shipped_styles(exp, field: list[Opponent]) -> dict[str, Agent]:
     """{name: Agent} of the scripted agents the experiment gives deck D in its field."""
-    names = sorted({o.cell.policy_a if o.side == 0 else o.cell.policy_b for o in field})
+    names = sorted({o.cell.policies[o.side] for o in field})
     agents = {n: load_agent(n) for n in names}
     scripted = {n: a for n, a in agents.items() if is_scripted(a)}
     if not scripted:

@@ -43,6 +43,11 @@ class Matchup:
         return 2
 
     @property
+    def names(self) -> tuple[str, ...]:
+        """Each entrant by name: its deck's."""
+        return tuple(d.name for d in self.ab.decks)
+
+    @property
     def setting(self) -> str:
         """Its game parameters, as a heading gives them."""
         return f"threshold {self.threshold}"

@@ -20,12 +20,20 @@ def example(policy: str, seats: int = 2):
     return prepare(str(DECKS / "gabriel.toml"), str(DECKS / "belial.toml"), policy, policy)
 
 
+def prepare_cell(cell, swaps=({}, {})):
+    """A grid cell's matchup (runner/experiment.Cell): its two decks, their
+    policies, threshold, turn cap, overrides, variant and readings, with
+    ``swaps`` (deck A's and deck B's cards swapped for others or blanks)."""
+    return prepare(*cell.entrants, *cell.policies, cell.params["threshold"], cell.params["turn_cap"], cell.overrides,
+                   cell.variant, swaps, cell.readings)
+
+
 RULESET = Ruleset(
     name="innomine",
     title="In Nomine",
     seats=(2,),
     parameters=(Parameter("threshold", "victory threshold (Humans)", 5, 1),
-                Parameter("turn_cap", "turn cap", DEFAULT_TURN_CAP, 1)),
+                Parameter("turn_cap", "turn cap", DEFAULT_TURN_CAP, 1, 65_535)),
     variants=tuple(VARIANTS),
     readings=READINGS,
     resources=("Essence",),
@@ -34,7 +42,9 @@ RULESET = Ruleset(
     pieces={},
     end_reasons=END_REASONS,
     kernels=("balance.rules.innomine.game", "balance.agents.innomine.search"),
+    default_agent="influencer",
     prepare=prepare,
+    prepare_cell=prepare_cell,
     play_range=play_range,
     records_frame=records_frame,
     replay_lines=replay_lines,

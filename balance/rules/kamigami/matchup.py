@@ -50,6 +50,11 @@ class Matchup:
         return bool((self.agents[:, A_KIND] == SEARCH).any())
 
     @property
+    def names(self) -> tuple[str, ...]:
+        """Each entrant by name: its God's, or dealt."""
+        return tuple(DEALT if g < 0 else self.cards.god_names[g] for g in self.gods)
+
+    @property
     def setting(self) -> str:
         """Its game parameters off their defaults, as a heading gives them."""
         off = [f"{p.name} {v}" for p, v in zip(PARAMETERS, self.params) if v != p.default]

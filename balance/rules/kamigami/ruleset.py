@@ -20,6 +20,12 @@ def example(policy: str, seats: int):
     return prepare(str(CARD_SET), [DEALT] * seats, [policy] * seats)
 
 
+def prepare_cell(cell, swaps=()):
+    """A grid cell's matchup (runner/experiment.Cell): its card set, entrants,
+    policies, overrides, readings and parameters (no card swaps yet)."""
+    return prepare(cell.cards, list(cell.entrants), list(cell.policies), cell.overrides, cell.readings, **cell.params)
+
+
 RULESET = Ruleset(
     name="kamigami",
     title="Kamigami Battles",
@@ -33,7 +39,9 @@ RULESET = Ruleset(
     pieces={"god": ("God", "gods"), "temple": ("Temple", "temples")},
     end_reasons=END_REASONS,
     kernels=("balance.rules.kamigami.game", "balance.agents.kamigami.search"),
+    default_agent="scripted",
     prepare=prepare,
+    prepare_cell=prepare_cell,
     play_range=play_range,
     records_frame=records_frame,
     replay_lines=replay_lines,

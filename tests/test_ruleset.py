@@ -109,6 +109,47 @@ def test_generic_code_reaches_a_game_only_through_the_registry(folder):
         assert not direct, f"{path.relative_to(ROOT)} imports {sorted(direct)}"
 
 
+GAME_WORDS = ("essence", "humans", "threshold", "classic", "influencer", "superior", "souls", "gabriel", "belial",
+              "kamigami", "faith", "energy", "cthulhu")
+IN_NOMINE_STILL = {"runner/impact.py"}       # the average-card baseline reads In Nomine's Superiors (docs/rulesets.md)
+
+
+def game_words(source: str) -> set[str]:
+    """The words of GAME_WORDS in ``source``'s code: its names, attributes and
+    string literals, docstrings left out (they may give a game as an example)."""
+    tree = ast.parse(source)
+    docs = {id(n.body[0].value) for n in ast.walk(tree)
+            if isinstance(n, (ast.Module, ast.FunctionDef, ast.ClassDef)) and n.body
+            and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+    text = []
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name):
+            text.append(n.id)
+        elif isinstance(n, ast.Attribute):
+            text.append(n.attr)
+        elif isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs:
+            text.append(n.value)
+    low = " ".join(text).lower()
+    return {w for w in GAME_WORDS if w in low}
+
+
+@pytest.mark.parametrize("folder", ["sim", "runner", "analysis", "report"])
+def test_generic_code_names_no_game(folder):
+    """No game's words (In Nomine's Essence, Humans, threshold, its classic
+    variant and influencer agent; Kamigami's Faith and Energy) in the code of
+    the generic packages: every label and column comes from the manifest."""
+    for path in sorted((ROOT / "balance" / folder).glob("*.py")):
+        if f"{folder}/{path.name}" in IN_NOMINE_STILL:
+            continue
+        found = game_words(path.read_text(encoding="utf-8"))
+        assert not found, f"{path.relative_to(ROOT)} names {sorted(found)}"
+
+
+def test_the_word_check_sees_a_label_but_not_a_docstring():
+    found = game_words('"""Essence curves."""\ndef f(row):\n    """threshold 5"""\n    return f"Humans {row[\'x\']}"\n')
+    assert found == {"humans"}
+
+
 def test_the_import_check_sees_a_direct_import():
     """The check above would fail on a module that imports a game's, relatively or not."""
     found = imported_modules("from ..rules.innomine.game import R_WINNER\nimport balance.agents.innomine.search\n",

@@ -195,3 +195,39 @@ def test_the_spread_across_agents_shows_a_verdict_that_depends_on_play(tmp_path)
     assert set(spread["ways"]) == {2}
     assert set(spread["label"]) <= {"robust", "depends on play", "undecided"}
     assert "depends on play" in set(spread["label"])
+
+
+# ------------------------------------------------------------------ the search's policy file
+SEARCH_FILE = ROOT / "policies/kamigami/search.toml"
+
+
+def test_the_shipped_search_is_its_policy_file(tmp_path):
+    """``search`` and a copy of its file given by path play the same games; a
+    copy with another budget (2 rollouts) is another agent (its row differs)."""
+    from balance.rules import get
+    from balance.rules.conformance import digest
+    rs = get("kamigami")
+    copy, cheap = tmp_path / "mine.toml", tmp_path / "cheap.toml"
+    copy.write_text(SEARCH_FILE.read_text())
+    cheap.write_text(SEARCH_FILE.read_text().replace("rollouts = 8", "rollouts = 2"))
+    played = {}
+    for name in ("search", str(copy)):
+        m = rs.prepare(CARDS, ["dealt"] * 3, [name, "scripted", "random"])
+        played[name] = digest(rs.play_range(m, 5, 0, 3))
+    assert played["search"] == played[str(copy)]
+    rows = [rs.prepare(CARDS, ["dealt"] * 2, [p, "scripted"]).agents[0] for p in ("search", str(cheap))]
+    assert (rows[0] != rows[1]).sum() == 1
+
+
+@pytest.mark.parametrize("change, named", [
+    (("rollouts = 8", "rollouts = 0"), ("budget.rollouts: 0", "1..")),
+    (('rollout_agent = "scripted"', 'rollout_agent = "search"'), ("budget.rollout_agent: 'search'", "scripted or random")),
+    (('"recruit"]', '"recruit", "attack"]'), ("budget.searched", "keep_god")),
+    (("margin = 0.05", "margin = 0.05\nhorizon = 3"), ("budget.horizon", "unknown field")),
+    (('agent = "search"', 'agent = "scripted"'), ("agent: 'scripted'", "allowed: \"search\"")),
+])
+def test_a_bad_search_file_gets_one_line_naming_it(tmp_path, change, named):
+    bad = tmp_path / "bad.toml"
+    bad.write_text(SEARCH_FILE.read_text().replace(*change))
+    one_line_error(balance("simulate", "--ruleset", "kamigami", "--players", "2", "--policy", bad, "scripted",
+                           "--games", "2"), str(bad), *named)

@@ -11,35 +11,19 @@ rollout agent to the end of the game.  Score: a win 1, a loss 0, a draw one
 share in as many as there are players.  An option must beat the rollout agent's
 own choice by the margin to be taken instead.
 
-Its budget (``BUDGET``) is fixed for now: 8 rollouts per option of the Play
-Phase's cards, the Attacks' targets, the Reacts and the Recruit Phase's buys,
-scripted rollouts to the end of the game, a margin of 0.05 of a win.
+Its budget (rollouts per option, the decision kinds it searches, the rollout
+agent, the margin) is its agent row's, from a policy file (policy_files.py).
 """
 import numpy as np
 from numba import njit
 
-from ...rules.kamigami.decisions import PLAY, REACT, RECRUIT, TARGET
 from ...rules.kamigami.game import record_game
 from ...rules.kamigami.setup import setup
 from ...rules.kamigami.state import G_WINNER, copy_game, tracing
 from ...rules.kamigami.turn import next_turn
-from ..kinds import A_KIND, A_MARGIN, A_ROLLOUT_KIND, A_ROLLOUTS, A_SEARCHED, N_AGENT, SCRIPTED, SEARCH
+from ..kinds import A_ROLLOUTS
 from ..points import D_BRANCH, D_DECIDED, D_FORCED, D_PENDING_N, D_PENDING_SEAT, D_SEARCHED, MAX_SEARCHED, N_DEC
 from ..rollouts import best_of, start_rollout
-
-BUDGET = {"rollouts": 8, "searched": (PLAY, TARGET, REACT, RECRUIT), "rollout_agent": SCRIPTED, "margin": 0.05}
-
-
-def search_row() -> np.ndarray:
-    """The agent row (agents.kinds) of the search with BUDGET."""
-    row = np.zeros(N_AGENT, dtype=np.int64)
-    row[A_KIND] = SEARCH
-    row[A_ROLLOUT_KIND] = BUDGET["rollout_agent"]
-    row[A_ROLLOUTS] = BUDGET["rollouts"]
-    row[A_SEARCHED] = sum(1 << k for k in BUDGET["searched"])
-    row[A_MARGIN] = round(1000 * BUDGET["margin"])
-    return row
-
 
 @njit(cache=True)
 def simulate_searched_rotations(s, x, y, t, root_seed, first_game, n_games, params, gods, agents, rows, curves,

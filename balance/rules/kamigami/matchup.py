@@ -7,8 +7,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ...agents.kamigami.search import search_row, simulate_searched_rotations
-from ...agents.kinds import A_KIND, KINDS, N_AGENT, SEARCH
+from ...agents.kamigami.policy_files import load_agent
+from ...agents.kamigami.search import simulate_searched_rotations
+from ...agents.kinds import A_KIND, SEARCH
 from ...errors import FieldError, InputError
 from ..ruleset import Parameter, pack
 from .cards import TUNABLE, CardSet, load_set
@@ -105,7 +106,7 @@ def prepare(card_set, gods, policies, overrides=None, readings=None, **parameter
         raise FieldError("seats", f"{len(gods)} players; allowed: Kamigami Battles is played by {SEATS[0]} to "
                                   f"{SEATS[-1]}, one agent each")
     cards = load_set(card_set)
-    return Matchup(cards, cards.tables(overrides), _gods(cards, gods), np.stack([_agent(p) for p in policies]),
+    return Matchup(cards, cards.tables(overrides), _gods(cards, gods), np.stack([load_agent(p) for p in policies]),
                    np.array([*_parameters(parameters), pack(READINGS, readings or {})], dtype=np.int64),
                    tuple(f"{g} ({p})" for g, p in zip(gods, policies)))
 
@@ -122,18 +123,6 @@ def _gods(cards: CardSet, gods) -> np.ndarray:
         raise FieldError("seats", f"{dealt} dealt seats need {2 * dealt} Gods, {len(names) - len(given)} are left; "
                                   f"allowed: fewer dealt seats")
     return np.array([-1 if g == DEALT else names.index(g) for g in gods], dtype=np.int64)
-
-
-def _agent(policy: str) -> np.ndarray:
-    """An agent row (agents.kinds) for ``scripted``, ``random`` or ``search``
-    (agents/kamigami/search.py, with its BUDGET)."""
-    if policy not in KINDS:
-        raise FieldError("policies", f"{policy!r}: not a Kamigami agent; allowed: {', '.join(KINDS)}")
-    if KINDS[policy] == SEARCH:
-        return search_row()
-    row = np.zeros(N_AGENT, dtype=np.int64)
-    row[A_KIND] = KINDS[policy]
-    return row
 
 
 def _parameters(given: dict) -> list[int]:

@@ -1,0 +1,61 @@
+"""A search agent's policy file (docs/agents.md), for any game: the file read,
+and its ``[budget]`` checked field by field, each error one line naming the
+file and the field.  A game gives the fields it takes (``rollouts``,
+``searched``, ``rollout_agent``, ``margin``; In Nomine's also ``horizon``) with
+what each allows, and its decision kinds (agents.points)."""
+import tomllib
+from pathlib import Path
+
+from ..errors import InputError
+from .rollouts import MAX_ROLLOUTS
+
+MAX_HORIZON = 1000
+MARGIN = 0.0             # the margin of a budget that gives none
+FIELDS = {"rollouts": f"rollouts per option, a whole number 1..{MAX_ROLLOUTS}",
+          "horizon": f"turns a rollout plays past the decision's turn, a whole number 0..{MAX_HORIZON} "
+                     "(0 = to the end of the game)",
+          "margin": "optional: a share of a win, a number 0 <= margin < 1 (default 0), by which an option's mean "
+                    "score must beat the rollout agent's own choice's to be taken instead"}
+
+
+def read_policy(path: Path, allowed: str) -> dict:
+    """The TOML table of the policy file at ``path`` (InputError naming it,
+    and ``allowed``, if it cannot be read)."""
+    if not path.is_file():
+        raise InputError(f"{path}: no such agent; allowed: {allowed}")
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as e:
+        raise InputError(f"{path}: malformed TOML: {e}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{path}: not UTF-8 text; allowed: a UTF-8 TOML file") from None
+    except OSError as e:
+        raise InputError(f"{path}: cannot read it ({e.strerror})") from None
+
+
+def check_budget(path: Path, raw: dict, fields: dict[str, str], decisions) -> dict:
+    """The file's [budget], checked: exactly ``fields`` ({name: what it allows};
+    ``margin`` optional), ``searched`` a non-empty list of ``decisions``."""
+    budget = raw.get("budget")
+    if not isinstance(budget, dict):
+        raise InputError(f"{path}: [budget]: missing table; allowed: {', '.join(fields)}")
+    for key in budget:
+        if key not in fields:
+            raise InputError(f"{path}: budget.{key}: unknown field; allowed: {', '.join(fields)}")
+    for key in fields:
+        if key not in budget and key != "margin":
+            raise InputError(f"{path}: budget.{key}: missing; allowed: {fields[key]}")
+    for key, low, top in (("rollouts", 1, MAX_ROLLOUTS), ("horizon", 0, MAX_HORIZON)):
+        v = budget.get(key, low)
+        if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= top:
+            raise InputError(f"{path}: budget.{key}: {v!r}; allowed: {fields[key]}")
+    kinds = budget["searched"]
+    if not isinstance(kinds, list) or not kinds or any(k not in decisions for k in kinds):
+        raise InputError(f"{path}: budget.searched: {kinds!r}; allowed: {fields['searched']}")
+    if not isinstance(budget["rollout_agent"], str):
+        raise InputError(f"{path}: budget.rollout_agent: {budget['rollout_agent']!r}; allowed: "
+                         f"{fields['rollout_agent']}")
+    margin = budget.get("margin", MARGIN)
+    if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not 0 <= margin < 1:
+        raise InputError(f"{path}: budget.margin: {margin!r}; allowed: {fields['margin']}")
+    return dict(budget)

@@ -33,15 +33,21 @@ def read_policy(path: Path, allowed: str) -> dict:
         raise InputError(f"{path}: cannot read it ({e.strerror})") from None
 
 
+def known_table(path: Path, raw: dict, name: str, fields) -> dict:
+    """The file's table ``name``, present and holding none but ``fields``."""
+    table = raw.get(name)
+    if not isinstance(table, dict):
+        raise InputError(f"{path}: [{name}]: missing table; allowed: {', '.join(fields)}")
+    for key in table:
+        if key not in fields:
+            raise InputError(f"{path}: {name}.{key}: unknown field; allowed: {', '.join(fields)}")
+    return table
+
+
 def check_budget(path: Path, raw: dict, fields: dict[str, str], decisions) -> dict:
     """The file's [budget], checked: exactly ``fields`` ({name: what it allows};
     ``margin`` optional), ``searched`` a non-empty list of ``decisions``."""
-    budget = raw.get("budget")
-    if not isinstance(budget, dict):
-        raise InputError(f"{path}: [budget]: missing table; allowed: {', '.join(fields)}")
-    for key in budget:
-        if key not in fields:
-            raise InputError(f"{path}: budget.{key}: unknown field; allowed: {', '.join(fields)}")
+    budget = known_table(path, raw, "budget", fields)
     for key in fields:
         if key not in budget and key != "margin":
             raise InputError(f"{path}: budget.{key}: missing; allowed: {fields[key]}")

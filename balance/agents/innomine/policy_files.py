@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from ..kinds import A_HORIZON, A_KIND, A_MARGIN, A_ROLLOUT_KIND, A_ROLLOUTS, A_SEARCHED, KINDS, N_AGENT, SEARCH
-from ..budget import FIELDS, MARGIN, check_budget, read_policy
+from ..budget import FIELDS, MARGIN, check_budget, known_table, read_policy
 from ...errors import InputError
 from ...rules.innomine.decisions import DECISIONS
 from .policies import WEIGHTS, weights_vector
@@ -99,12 +99,7 @@ def load_agent(name_or_path: str) -> Agent:
 
 
 def _weights(path: Path, raw: dict) -> np.ndarray:
-    weights = raw.get("weights")
-    if not isinstance(weights, dict):
-        raise InputError(f"{path}: [weights]: missing table; allowed: {', '.join(WEIGHTS)}")
-    for key in weights:
-        if key not in WEIGHTS:
-            raise InputError(f"{path}: weights.{key}: unknown weight; allowed: {', '.join(WEIGHTS)}")
+    weights = known_table(path, raw, "weights", WEIGHTS)
     for key in WEIGHTS:
         v = weights.get(key)
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):

@@ -2,6 +2,8 @@
 and 6 players runs, reports and compares; the per-seat win rates are
 recomputed from the raw store; a planted seat advantage is detected; bad input
 is refused in one line."""
+import re
+
 import numpy as np
 import polars as pl
 import pytest
@@ -95,6 +97,33 @@ def test_the_command_line_plays_and_replays_kamigami():
     assert sum(line.startswith("dealt (scripted): win rate") for line in lines) == 3
     log = ok(balance("replay", "--ruleset", "kamigami", "--seats", "Cthulhu", "Hastur", "--game-seed", "1"))
     assert any("keeps Cthulhu" in line for line in log) and any("wins" in line for line in log)
+
+
+def test_a_replay_shows_what_the_search_weighed_and_it_took_the_best_within_its_margin():
+    """Each searched Play Phase decision is logged as its options' values; the
+    card then played (or the phase ended) scores within the budget's margin
+    (0.05, policies/kamigami/search.toml) of the best option's."""
+    log = ok(balance("replay", "--ruleset", "kamigami", "--seats", "Cthulhu", "Hastur", "--policy", "search",
+                     "scripted", "--game-seed", "1"))
+    said = [re.search(r"seat (\d) \(\w+\): (.*)$", line).groups() for line in log]
+    blocks, i, in_play = 0, 0, ("search: playing", "search: ending the Play Phase")
+    while i < len(said):
+        seat, text = said[i]
+        if not text.startswith(in_play):
+            i += 1
+            continue
+        worth = {}
+        while i < len(said) and said[i][1].startswith(in_play):
+            option, value = re.match(r"search: (.*) is worth ([\d.]+) ", said[i][1]).groups()
+            worth[option] = max(worth.get(option, 0.0), float(value)) if option.startswith("playing") else float(value)
+            i += 1
+        played = re.match(r"plays (.*?): ", said[i][1]) if i < len(said) and said[i][0] == seat else None
+        taken = [v for o, v in worth.items() if played and o.startswith(f"playing {played.group(1)} (")] \
+            if played else [worth["ending the Play Phase"]]
+        assert taken and max(taken) >= max(worth.values()) - 0.05 - 1e-9, (worth, said[i])
+        assert all(0 <= v <= 1 for v in worth.values())
+        blocks += 1
+    assert blocks >= 10
 
 
 @pytest.mark.parametrize("args, named", [

@@ -10,7 +10,7 @@ from numba import njit
 from ...sim.seeding import POLICY, below
 from ..kinds import A_KIND, A_ROLLOUT_KIND, A_SEARCHED, RANDOM, SEARCH
 from ..points import D_BRANCH, D_FORCED, D_PENDING_N, D_PENDING_OWN, D_PENDING_SEAT, D_SEARCHED, N_DEC, n_options
-from .rollout import branch
+from .rollout import branch, show_values
 from .scripted import scripted_choice
 
 
@@ -29,6 +29,7 @@ def asked(s, t, p, kind):
     j = s.dec[D_SEARCHED]
     s.dec[D_SEARCHED] = j + 1
     if j < s.dec[D_FORCED]:
+        show_values(s, p, j, kind)
         return s.dec[N_DEC + j]
     if j == s.dec[D_FORCED] and s.dec[D_BRANCH] >= 0:
         return branch(s, t, p, j)

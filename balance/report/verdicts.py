@@ -23,11 +23,11 @@ def where(row: dict, shown: list[str], setting: str = "setting") -> str:
 
 
 def fixed_parameters(run) -> str:
-    """"threshold 5 and turn_cap 200 in every cell": the parameters the run does not sweep."""
+    """"threshold 5, turn_cap 200 in every cell": the parameters the run does not sweep."""
     values = {p: run.cells[p].unique().to_list() for p in (q["name"] for q in run.manifest["ruleset"]["parameters"])
               if p in run.cells.columns}
     fixed = [f"{p} {v[0]}" for p, v in values.items() if len(v) == 1]
-    return f"{' and '.join(fixed)} in every cell" if fixed else ""
+    return f"{', '.join(fixed)} in every cell" if fixed else ""
 
 
 def run_facts(run, n_games: int) -> list[str]:

@@ -130,8 +130,7 @@ def load_experiment(spec, games=None) -> Experiment:
     grids = [grids] if isinstance(grids, dict) else grids
     if not (isinstance(grids, list) and grids and all(isinstance(g, dict) for g in grids)):
         raise site.error("grid", "missing, or not a table or a list of tables",
-                         f"a [grid] table (or [[grid]] tables) with "
-                         f"{choices((*ENTRANT_KEYS[ruleset.entrants], *COMMON_KEYS, *(p.name for p in ruleset.parameters)))}")
+                         f"a [grid] table (or [[grid]] tables) with {choices(grid_keys(ruleset))}")
     cells = []
     for k, grid in enumerate(grids):
         where = Site(source, "grid" if len(grids) == 1 else f"grid[{k}]")
@@ -194,7 +193,7 @@ def expand(site, ruleset, grid, base, first=0, games=2) -> list[Cell]:
     policies, variants, readings and overrides, in that order, numbered from
     ``first``, each of ``games`` games."""
     params = {p.name: p for p in ruleset.parameters}
-    check_keys(site, grid, (*ENTRANT_KEYS[ruleset.entrants], *COMMON_KEYS, *params))
+    check_keys(site, grid, grid_keys(ruleset))
     cards, lineups = entrants(site, ruleset, grid, base)
     for s in lineups:
         if games % len(s):
@@ -210,7 +209,8 @@ def expand(site, ruleset, grid, base, first=0, games=2) -> list[Cell]:
     sizes = {"entrants": len(lineups), **{n: len(v) for n, v in values.items()}, "policies": len(policies),
              "variants": len(variants), "readings": len(readings), "overrides": len(overrides)}
     if math.prod(sizes.values()) > MAX_CELLS:
-        raise site.error("grid", f"{math.prod(sizes.values()):,} cells ({' x '.join(f'{n} {k}' for k, n in sizes.items())})",
+        product = " x ".join(f"{n} {k}" for k, n in sizes.items())
+        raise site.error("grid", f"{math.prod(sizes.values()):,} cells ({product})",
                          f"at most {MAX_CELLS:,} cells per experiment")
     cells = []
     for s, *rest in itertools.product(lineups, *values.values(), policies, variants, readings, overrides):
@@ -218,6 +218,11 @@ def expand(site, ruleset, grid, base, first=0, games=2) -> list[Cell]:
         cells.append(Cell(first + len(cells), s, seat_policies(site, pol, len(s)), chosen, v, cards, ov, lab, rd,
                           games))
     return cells
+
+
+def grid_keys(ruleset) -> tuple[str, ...]:
+    """What a grid of a game of ``ruleset`` may name: its entrants, the common axes, its parameters."""
+    return (*ENTRANT_KEYS[ruleset.entrants], *COMMON_KEYS, *(p.name for p in ruleset.parameters))
 
 
 def entrants(site, ruleset, grid, base) -> tuple[str | None, list[tuple[str, ...]]]:

@@ -10,7 +10,7 @@ import time
 import warnings
 
 from .analysis.cards import MIN_GAMES
-from .cards import DeckError
+from .fields import DeckError
 from .errors import FieldError, InputError
 from .rules.innomine.d666 import VARIANTS
 from .rules.innomine.contested import READINGS

@@ -16,7 +16,7 @@ import numpy as np
 from balance.agents.innomine.decide import decide
 from balance.agents.kinds import A_KIND, RANDOM
 from balance.agents.points import D_N
-from balance.cards import compile_tables, load_deck
+from balance.rules.innomine.cards import compile_tables, load_deck
 from balance.rules.innomine import contested
 from balance.rules.innomine import state as S
 from balance.rules.innomine.combat import declare

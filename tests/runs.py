@@ -7,7 +7,7 @@ from pathlib import Path
 import polars as pl
 from cli import ROOT
 
-from balance.cards import load_deck
+from balance.rules.innomine.cards import load_deck
 from balance.runner import run_experiment
 
 GABRIEL, BELIAL = str(ROOT / "decks/gabriel.toml"), str(ROOT / "decks/belial.toml")

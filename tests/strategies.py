@@ -31,7 +31,7 @@ _DATA_CARDS = [c for f in DATA for c in tomllib.loads(f.read_text())["card"]]
 EXTRA = {sup: sorted(c["name"] for c in _DATA_CARDS if "cost" in c and c.get("superiors", [sup]) == [sup])
          for sup in _SIDE}
 EXTRA_EVENTS = sorted(c["name"] for c in _DATA_CARDS if "cost" not in c)
-MAX_DISTINCT = 64     # balance.cards.load: a deck's distinct cards are bits of one int64
+MAX_DISTINCT = 64     # balance.rules.innomine.cards.load: a deck's distinct cards are bits of one int64
 
 
 def _kind(name):

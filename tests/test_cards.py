@@ -4,7 +4,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from balance.cards import DeckError, check_threshold, compile_tables, load_deck, load_library, validate_main
+from balance.rules.innomine.cards import DeckError, check_threshold, compile_tables, load_deck, load_library, validate_main
 from balance.rules.innomine import vocabulary as V
 from balance.rules.innomine.tables import Tables
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from balance.cards import check_threshold, load_deck, validate_main
+from balance.rules.innomine.cards import check_threshold, load_deck, validate_main
 from balance.rules.innomine import vocabulary as V
 from balance.runner import load_experiment
 

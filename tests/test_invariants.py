@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from runs import planted_deck
 from strategies import ROOT, deck_toml
 
-from balance.cards import compile_tables, load_deck
+from balance.rules.innomine.cards import compile_tables, load_deck
 from balance.rules.innomine import state as S
 from balance.rules.innomine import contested
 from balance.rules.innomine.turn import next_turn

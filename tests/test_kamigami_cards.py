@@ -5,7 +5,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from balance.cards.schema import DeckError
+from balance.fields import DeckError
 from balance.errors import InputError
 from balance.rules.kamigami import vocabulary as V
 from balance.rules.kamigami.cards import TUNABLE, load_set

@@ -9,7 +9,7 @@ import dataclasses
 import pytest
 from positions import BELIAL, GABRIEL, ROOT, Board, data_deck
 
-from balance.cards import DeckError, compile_tables, load_deck, load_library
+from balance.rules.innomine.cards import DeckError, compile_tables, load_deck, load_library
 from balance.rules.innomine import state as S
 from balance.rules.innomine.actions import actions_phase
 from balance.rules.innomine.beings import attach, attack_value, can_act, can_hold, move_to

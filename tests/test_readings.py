@@ -7,7 +7,7 @@ import sys
 import pytest
 from positions import BELIAL, GABRIEL, Board
 
-from balance.cards import DeckError
+from balance.rules.innomine.cards import DeckError
 from balance.errors import InputError
 from balance.rules.innomine import contested
 from balance.rules.innomine import state as S

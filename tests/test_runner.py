@@ -11,7 +11,7 @@ import polars as pl
 import pytest
 from cli import ENV, ROOT, balance, ok, one_line_error
 
-from balance.cards import compile_tables, load_deck
+from balance.rules.innomine.cards import compile_tables, load_deck
 from balance.errors import InputError
 from balance.runner import load_experiment, load_run, run_experiment
 from balance.runner.impact import card_impact

@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import polars as pl
 
-from ..cards.schema import Site, want_name
+from ..fields import Site, want_name
 from ..errors import InputError
 from ..rules.ruleset import Ruleset, departures, pack
 from ..runner.experiment import Cell, Experiment, load_experiment, override_set

@@ -60,7 +60,7 @@ from functools import cached_property
 
 import numpy as np
 
-from ..cards.schema import did_you_mean
+from ..fields import did_you_mean
 from ..errors import InputError
 from ..runner.experiment import load_experiment
 from ..runner.run import play_winners, prepare_cell, prepare_cells

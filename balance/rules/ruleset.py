@@ -63,6 +63,8 @@ class Ruleset:
     prepare: Callable
     prepare_cell: Callable      # (experiment.Cell, swaps): the cell's matchup (``swaps``: each deck's cards
                                 # swapped for others or blanks, runner/impact.py)
+    baselines: Callable | None  # (deck file, card names or None, "blank" | "average"): {card: its baseline
+                                # cards} for ``balance impact``; None: no causal card test yet
     play_range: Callable
     records_frame: Callable
     replay_lines: Callable

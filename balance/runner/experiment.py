@@ -46,7 +46,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from .. import rules
-from ..cards.schema import DeckError, Site, check_keys, choices, want_int, want_name, want_str
+from ..fields import DeckError, Site, check_keys, choices, want_int, want_name, want_str
 from ..rules.ruleset import Ruleset, departures, problem
 
 TOP_KEYS = ("name", "ruleset", "seed", "games", "chunk", "grid")

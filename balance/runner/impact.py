@@ -2,10 +2,9 @@
 impact).  Every cell of the experiment that has the deck is replayed on the
 experiment's seeds (games 0..N-1, the same as ``balance run``) once as built
 and once per chosen card and baseline card, with that card's copies swapped
-for the baseline card in that deck only.  The baseline is the card's blank,
-or an average card: each of the ``AVERAGE_OF`` library cards nearest in cost
-of the same type, within ``COST_BAND`` of its cost and open to the deck's
-Superior, whose win rates are averaged game by game.  The paired differences go
+for the baseline card in that deck only.  The ruleset names each card's
+baseline cards (``Ruleset.baselines``: its blank, or the cards of an average
+card, whose win rates are averaged game by game).  The paired differences go
 to ``<run dir>/impact/<deck file stem>.csv`` (``-average.csv`` for the average
 card), where ``balance report`` finds them."""
 from __future__ import annotations
@@ -15,24 +14,19 @@ from pathlib import Path
 import numpy as np
 
 from ..analysis.causal import BOUND, impact_table
-from ..cards import Card, Deck, DeckError, load_deck, load_library
-from ..cards.load import check_card_use, read_toml
-from ..cards.schema import Site, did_you_mean
 from ..errors import InputError
 from .experiment import load_experiment
 from .run import RUNS_DIR, check_winners_memory, play_winners, prepare_cell
 from .store import IMPACT, check_out, lock_folder, write_atomic
 
 BASELINES = ("blank", "average")
-AVERAGE_OF = 3
-COST_BAND = 1
 
 
 def deck_sides(exp, deck: str) -> list[tuple[int, int]]:
     """(cell, side) of every cell holding ``deck`` (side 0 = deck A; a mirror counts as A)."""
-    if exp.ruleset.entrants != "decks":
-        raise InputError(f"{exp.source}: ruleset {exp.ruleset.name}: impact swaps one deck's cards, and "
-                         f"{exp.ruleset.title}'s seats share one card set; allowed: an experiment of a game of decks")
+    if exp.ruleset.baselines is None:
+        raise InputError(f"{exp.source}: ruleset {exp.ruleset.name}: impact swaps one deck's cards for their "
+                         f"baselines, and {exp.ruleset.title} names none yet; allowed: an experiment of In Nomine")
     want = Path(deck).resolve()
     sides = [(c.index, [Path(e).resolve() for e in c.entrants].index(want)) for c in exp.cells
              if want in [Path(e).resolve() for e in c.entrants]]
@@ -52,40 +46,6 @@ def games_of(exp, sides) -> int:
     return counts[0]
 
 
-def open_to(card: Card, deck: Deck) -> bool:
-    """The deck's Superior may use the card in its Repository: the deck rules'
-    own check (``cards.load.check_card_use``), asked rather than written again."""
-    try:
-        check_card_use(Site(deck.path, card.name), "repository", card, deck.superior)
-    except DeckError:
-        return False
-    return True
-
-
-def comparable(deck: Deck, name: str) -> list[Card]:
-    """The average card's members for ``name``: library cards of its type and
-    no Distinction, open to the deck's Superior, costing within COST_BAND of
-    it, the AVERAGE_OF nearest in cost (then by name)."""
-    card = deck.cards[name]
-    library = load_library(Path(deck.path).parent / read_toml(deck.path).get("library", "cards"))
-    near = [c for c in library.values() if c.name != name and c.type == card.type and c.distinction is None
-            and abs(c.cost - card.cost) <= COST_BAND and open_to(c, deck)]
-    return sorted(near, key=lambda c: (abs(c.cost - card.cost), c.name))[:AVERAGE_OF]
-
-
-def replacements(deck: Deck, names: list[str], baseline: str) -> dict[str, list]:
-    """{card: the replacements whose games are averaged}: [None] (its blank) or its comparable cards."""
-    if baseline == "blank":
-        return {n: [None] for n in names}
-    out = {n: comparable(deck, n) for n in names}
-    lonely = [n for n, cards in out.items() if not cards]
-    if lonely:
-        raise InputError(f"--baseline average: {', '.join(lonely)}: no card of the same type within "
-                         f"{COST_BAND} of its cost is open to {deck.superior.name}; allowed: "
-                         f"--baseline blank for these cards")
-    return out
-
-
 def card_impact(spec, deck: str, cards=None, games=None, jobs=1, out=None, progress=True,
                 baseline="blank", bound=BOUND) -> Path:
     """Play the deck as built and with each card (default: every Repository
@@ -95,13 +55,8 @@ def card_impact(spec, deck: str, cards=None, games=None, jobs=1, out=None, progr
     run_dir = Path(out or RUNS_DIR / exp.name)
     check_out(run_dir)
     sides = deck_sides(exp, deck)
-    built = load_deck(deck)
-    names = list(cards) if cards else sorted(built.repository)
-    unknown = [n for n in names if n not in built.repository and n not in built.events]
-    if unknown:
-        raise InputError(f"--cards: {unknown[0]!r}: not in {deck}{did_you_mean(unknown[0], built.distinct())}; "
-                         f"allowed: a card of the deck")
-    swaps = replacements(built, names, baseline)
+    swaps = exp.ruleset.baselines(deck, cards, baseline)
+    names = list(swaps)
     variants = [None] + [(n, r) for n in names for r in swaps[n]]
     matchups = {(v, c): prepare_cell(exp, exp.cells[c], swaps=[{v[0]: v[1]} if v and s == side else {}
                                                                 for s in (0, 1)])

@@ -20,8 +20,7 @@ from tqdm import tqdm
 
 from .. import __version__
 from ..compiling import warm_up
-from ..cards import DeckError
-from ..cards.schema import did_you_mean
+from ..fields import DeckError, did_you_mean
 from ..errors import InputError
 from ..rules.ruleset import Ruleset
 from ..sim.batch import chunks, loky_config

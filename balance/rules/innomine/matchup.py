@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ...cards import CompiledDecks, check_threshold, compile_tables, load_deck
-from ...cards.compile import current_value, lowest, override_fields
+from .cards import CompiledDecks, check_threshold, compile_tables, load_deck
+from .cards.compile import current_value, lowest, override_fields
 from ...errors import InputError
 from .d666 import VARIANTS
 from ...agents.innomine.search import simulate_searched_pairs

@@ -2,8 +2,9 @@
 the victory threshold in Humans, Essence curves."""
 from pathlib import Path
 
-from ...cards import validate_main
+from .cards import validate_main
 from ..ruleset import Parameter, Ruleset
+from .baselines import baselines
 from .contested import READINGS
 from .d666 import VARIANTS
 from .invariants import check_game
@@ -45,6 +46,7 @@ RULESET = Ruleset(
     default_agent="influencer",
     prepare=prepare,
     prepare_cell=prepare_cell,
+    baselines=baselines,
     play_range=play_range,
     records_frame=records_frame,
     replay_lines=replay_lines,

@@ -1,6 +1,6 @@
 """Compiled card tables: what the kernel reads about cards (DESIGN §4).
 
-``balance.cards.compile_tables`` builds one ``Tables`` from the decks of a
+``cards.compile_tables`` builds one ``Tables`` from the decks of a
 matchup.  Every field is a numpy int64 array, so a cost change is data and
 never a recompile.  Design rows are indexed by a *design id* (0..D-1), the
 position of the card in ``CompiledDecks.names``; seats are indexed 0..P-1.

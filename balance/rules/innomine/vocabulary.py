@@ -2,7 +2,7 @@
 
 Every name a card file may use -- card types, Choir/Band kinds, Human counters,
 effect primitives and their parameters -- is declared here once.  The loader in
-``balance.cards`` validates TOML against these tables and compiles names to the
+``cards`` (this package's) validates TOML against these tables and compiles names to the
 integer codes below; the numba kernel dispatches on the same codes.  A name that
 is not here is rejected at load time with the list of valid names.
 """

@@ -13,8 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ...cards.load import read_toml
-from ...cards.schema import DeckError, Site, check_keys, choices, did_you_mean, want_int, want_name, want_str
+from ...fields import DeckError, Site, check_keys, choices, did_you_mean, read_toml, want_int, want_name, want_str
 from ...errors import InputError
 from . import vocabulary as V
 

@@ -42,6 +42,7 @@ RULESET = Ruleset(
     default_agent="scripted",
     prepare=prepare,
     prepare_cell=prepare_cell,
+    baselines=None,
     play_range=play_range,
     records_frame=records_frame,
     replay_lines=replay_lines,

@@ -9,9 +9,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..rules.innomine import vocabulary as V
-from ..rules.innomine.tables import Tables
-from .schema import SUPERIOR_EFFECT_ROWS, Card, Deck, DeckError, Site, choices, did_you_mean, want_int
+from .. import vocabulary as V
+from ..tables import Tables
+from ....fields import DeckError, Site, choices, did_you_mean, want_int
+from .schema import SUPERIOR_EFFECT_ROWS, Card, Deck
 
 # Animals "only either go to Archangel Jordi's Realm or reincarnate otherwise when
 # killed" (rulebook, "Animals"): the one Superior the rulebook names for them.

@@ -3,49 +3,18 @@
 from __future__ import annotations
 
 import functools
-import re
 import sys
-import tomllib
 from pathlib import Path
 
-from ..rules.innomine import vocabulary as V
+from ....fields import DeckError, Site, check_keys, choices, did_you_mean, read_toml, want_int, want_name, want_str
+from .. import vocabulary as V
 from .compile import compile_tables
-from .schema import (
-    MAX_SUPERIORS,
-    Deck,
-    DeckError,
-    Site,
-    check_keys,
-    choices,
-    did_you_mean,
-    parse_card,
-    parse_superior,
-    want_int,
-    want_name,
-    want_str,
-)
+from .schema import MAX_SUPERIORS, Deck, parse_card, parse_superior
 
 MAX_DISTINCT = 64        # a deck's distinct cards are bits of one int64 in the records
 HAND_SIZE = 7            # "Each player has a hand size of seven to begin the game"
 MAX_INTERVENTIONS = 3    # "no more than three of each"
 DECK_KEYS = ("name", "superior", "library", "sheets", "repository", "events")
-
-
-def read_toml(path) -> dict:
-    """Parse one TOML file; unreadable or malformed files become a DeckError."""
-    try:
-        with open(path, "rb") as f:
-            return tomllib.load(f)
-    except OSError as e:
-        raise DeckError(path, "file", "path", f"cannot read it ({e.strerror})",
-                        "an existing TOML file") from None
-    except UnicodeDecodeError:
-        raise DeckError(path, "file", "encoding", "not UTF-8 text", "a UTF-8 TOML file") from None
-    except tomllib.TOMLDecodeError as e:
-        line = re.search(r"line (\d+)", str(e))
-        where = f"line {line.group(1)}" if line else "file"
-        raise DeckError(path, where, "syntax", f"malformed TOML ({e})",
-                        "valid TOML (https://toml.io)") from None
 
 
 def array_of_tables(path, raw, key) -> list:

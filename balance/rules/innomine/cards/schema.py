@@ -6,56 +6,15 @@ or section, the field and what is allowed.
 """
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 
-from ..rules.innomine import vocabulary as V
+from ....fields import INT_MAX, Site, check_keys, choices, presence, want_int, want_name, want_str
+from .. import vocabulary as V
 
 SUPERIOR_EFFECT_ROWS = 8     # Tables.sup_eff rows per seat
 MAX_SUPERIORS = 63           # superior ids are bits of an int64 mask
 POSITIVE_PARAMS = frozenset({"divisor", "every", "factor"})   # divided by / counted in steps / multiplied by: >= 1
-INT_MAX = 999                # every number of a card (cost, stats, effect amounts, copies): the rulebook's
-                             # are below 20, and the records keep Essence curves as int16
 SIGNED_LOW = -7              # a "signed" parameter (a change, such as a hand size's) takes away at most 7
-_MISSING = object()
-
-
-class DeckError(Exception):
-    """Bad card or deck data, told in one line (DESIGN §8: "one clear message
-    naming the file and field"):
-    ``<file>: <card or section>: <field>: <problem>; allowed: <...>``."""
-
-    PROBLEM_MAX = 160   # the problem quotes the file's value, which may be a whole table
-
-    def __init__(self, source, where, field, problem, allowed):
-        self.source, self.where, self.field = str(source), where, field
-        problem = " ".join(str(problem).split())
-        if len(problem) > self.PROBLEM_MAX:
-            problem = problem[:self.PROBLEM_MAX - 1] + "…"
-        self.problem, self.allowed = problem, allowed
-        text = f"{source}: {where}: {field}: {problem}; allowed: {allowed}"
-        super().__init__(" ".join(text.split()))
-
-
-@dataclass(frozen=True)
-class Site:
-    """Where a value was read: the file and the card or section within it."""
-    source: str
-    where: str
-
-    def error(self, field, problem, allowed) -> DeckError:
-        return DeckError(self.source, self.where, field, problem, allowed)
-
-
-def choices(names) -> str:
-    """The allowed names, comma-separated."""
-    return ", ".join(names)
-
-
-def did_you_mean(name, names) -> str:
-    """' (did you mean X?)' when a close name exists, for unknown card names."""
-    close = difflib.get_close_matches(name, list(names), n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 # ------------------------------------------------------------------ records
@@ -141,56 +100,6 @@ class Deck:
     def distinct(self) -> list[str]:
         """The deck's distinct card names, sorted (its ``deck_slot`` order)."""
         return sorted(set(self.repository) | set(self.events))
-
-
-# ------------------------------------------------------------------ field readers
-def check_keys(site, table, allowed, prefix=""):
-    """Reject a key the schema does not know: a typo must not be silently ignored."""
-    for key in table:
-        if key not in allowed:
-            raise site.error(prefix + key, "unknown key", choices(allowed))
-
-
-def want_str(site, table, key, default=_MISSING, label=None) -> str:
-    """A non-empty string field."""
-    v = table.get(key, default)
-    if v is _MISSING:
-        raise site.error(label or key, "missing required field", "a string")
-    if not isinstance(v, str) or not v.strip():
-        raise site.error(label or key, f"{v!r} is not a non-empty string", "a string")
-    return v
-
-
-def want_int(site, table, key, low, default=_MISSING, label=None, high=INT_MAX) -> int:
-    """An integer field from ``low`` to ``high`` (TOML booleans are not
-    integers); ``high`` defaults to INT_MAX, the bound of every card number."""
-    v = table.get(key, default)
-    allowed = f"an integer from {low} to {high}"
-    if v is _MISSING:
-        raise site.error(label or key, "missing required field", allowed)
-    if type(v) is not int or not low <= v <= high:
-        shown = repr(v) if type(v) is not int or abs(v) < 10**30 else f"{str(v)[:12]}... ({len(str(v))} digits)"
-        raise site.error(label or key, f"{shown} is not {allowed}", allowed)
-    return v
-
-
-def want_name(site, table, key, names, default=_MISSING, label=None) -> str:
-    """A string field that must be one of ``names``."""
-    if key not in table and default is _MISSING:
-        raise site.error(label or key, "missing required field", choices(names))
-    v = want_str(site, table, key, default, label)
-    if v not in names:
-        raise site.error(label or key, f"unknown value {v!r}", choices(names))
-    return v
-
-
-def presence(site, table, key, wanted, who) -> bool:
-    """A field required on some card types and forbidden on the others."""
-    if wanted and key not in table:
-        raise site.error(key, "missing required field", f"required on {who} cards")
-    if not wanted and key in table:
-        raise site.error(key, "not used by this card type", f"only on {who} cards")
-    return wanted
 
 
 # ------------------------------------------------------------------ effects
@@ -409,9 +318,9 @@ def parse_superior(raw, source, index) -> Superior:
 
 def superior_dissonance(site, raw) -> tuple[str, str]:
     """``dissonance = {condition = "<SUPERIOR_DISSONANCE>", text = "..."}``."""
-    v = raw.get("dissonance", _MISSING)
+    v = raw.get("dissonance")
     if not isinstance(v, dict):
-        problem = "missing required field" if v is _MISSING else f"{v!r} is not a table"
+        problem = "missing required field" if v is None else f"{v!r} is not a table"
         raise site.error("dissonance", problem, '{condition = "...", text = "..."}')
     check_keys(site, v, ["condition", "text"], prefix="dissonance.")
     condition = want_name(site, v, "condition", V.SUPERIOR_DISSONANCE, label="dissonance.condition")

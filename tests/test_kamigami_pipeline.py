@@ -75,6 +75,26 @@ def test_a_planted_seat_advantage_is_detected(tmp_path):
     assert verdict[3] == "advantaged" and verdict[0] == "disadvantaged", verdict
 
 
+def test_the_seat_balance_sweep_follows_a_swept_parameter(tmp_path):
+    """catch_up_energy at 0 and 6, and turn_cap at 300 and 400: the sweep has a
+    line per place along each parameter, the other held fixed, and each point is
+    that cell's place row, win rate and games as ``by_position`` gives them."""
+    path = experiment(tmp_path, 300, 'seats = [["dealt", "dealt", "dealt"]]\npolicies = "scripted"\n'
+                                     'catch_up_energy = [0, 6]\nturn_cap = [300, 400]')
+    run = load_run(run_experiment(path, out=tmp_path / "run", jobs=1, progress=False))
+    rows = seats.sweep(run)
+    assert set(rows["parameter"]) == {"catch_up_energy", "turn_cap"}
+    assert rows.group_by("parameter", "at", "deck").len()["len"].to_list() == [2] * 12      # 2 x 2 x 3 places
+    caps = {r["index"]: (r["catch_up_energy"], r["turn_cap"]) for r in run.cells.iter_rows(named=True)}
+    places = seats.by_position(run)
+    for r in rows.iter_rows(named=True):
+        assert r["value"] == caps[r["cell"]][0 if r["parameter"] == "catch_up_energy" else 1]
+        assert r["at"] == (f"turn_cap {caps[r['cell']][1]}" if r["parameter"] == "catch_up_energy"
+                           else f"catch_up_energy {caps[r['cell']][0]}")
+        same = places.filter((pl.col("cell") == r["cell"]) & (pl.col("position") == int(r["deck"][6:]) - 1))
+        assert (same["win_rate"].item(), same["games"].item()) == (r["win_rate"], r["games"])
+
+
 def test_compare_finds_a_planted_change_of_one_entrants_agent(tmp_path):
     """Hastur's entrant playing at random instead of scripted against three dealt
     scripted Gods: CHANGED, its score down; nothing else differs."""

@@ -81,22 +81,29 @@ def matrix(run: Run) -> pl.DataFrame:
     ).sort(*params, "setting", "row", "column")
 
 
-def sweep(run: Run) -> pl.DataFrame:
-    """Win rate against each parameter the run sweeps, per matchup and deck:
-    ``by_matchup``'s rows with ``parameter`` (its name) and ``value``, for every
-    matchup and setting played at two or more of its values with the other
-    parameters fixed (``at``: the other swept parameters' values; empty when
-    no parameter is swept)."""
-    t = by_matchup(run)
+def sweep_rows(t: pl.DataFrame, fixed: list[str], params: list[str], moved: list[str]) -> pl.DataFrame:
+    """The rows of ``t`` (a rate per cell and more) along each parameter of
+    ``moved`` (those the run sweeps) that takes two or more values where
+    ``fixed`` and the other ``params`` stay the same: ``parameter`` (its name),
+    ``value`` and ``at`` (the other swept parameters' values); empty when none."""
     parts = []
-    for p in swept(run):
-        fixed = ["matchup", "setting", *(q for q in parameters(run) if q != p)]
-        n = t.group_by(fixed).agg(pl.col(p).n_unique().alias("n")).filter(pl.col("n") > 1).drop("n")
-        others = [pl.format(f"{q} {{}}", q) for q in swept(run) if q != p]
-        parts.append(t.join(n, on=fixed).with_columns(
+    for p in moved:
+        keep = [*fixed, *(q for q in params if q != p)]
+        n = t.group_by(keep).agg(pl.col(p).n_unique().alias("n")).filter(pl.col("n") > 1).drop("n")
+        others = [pl.format(f"{q} {{}}", q) for q in moved if q != p]
+        parts.append(t.join(n, on=keep).with_columns(
             parameter=pl.lit(p), value=pl.col(p).cast(pl.Int64),
             at=pl.concat_str(others, separator=", ") if others else pl.lit("")))
     if not parts:
         return t.clear().with_columns(parameter=pl.lit(None, pl.String), value=pl.lit(None, pl.Int64),
                                       at=pl.lit(None, pl.String))
-    return pl.concat(parts).sort("parameter", "matchup", "setting", "at", "deck", "value")
+    return pl.concat(parts)
+
+
+def sweep(run: Run) -> pl.DataFrame:
+    """Win rate against each parameter the run sweeps, per matchup and deck:
+    ``by_matchup``'s rows along each (``sweep_rows``), for every matchup and
+    setting played at two or more of its values with the other parameters
+    fixed."""
+    rows = sweep_rows(by_matchup(run), ["matchup", "setting"], parameters(run), swept(run))
+    return rows.sort("parameter", "matchup", "setting", "at", "deck", "value")

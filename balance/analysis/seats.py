@@ -14,7 +14,9 @@ import polars as pl
 from ..runner.store import Run
 from . import cards, robustness
 from . import curves as curves_of
+from .frames import parameters, swept
 from .intervals import CONFIDENCE, pair_wilson_of, with_pair_wilson
+from .outcomes import sweep_rows
 
 CELL = ["cell", "players", "setting"]
 
@@ -23,7 +25,8 @@ def cell_info(run: Run) -> pl.DataFrame:
     """One row per cell: ``players``, ``agents`` (its policies), ``reading``
     (the readings off their defaults), ``base`` (the overrides' label and the
     parameters off their defaults: what a question holds fixed while its agents
-    and readings vary) and ``setting`` (all three, as a report names the cell)."""
+    and readings vary), ``setting`` (all three, as a report names the cell)
+    and ``context`` (the setting but for the parameters: what a sweep holds fixed)."""
     defaults = {p["name"]: p["default"] for p in run.manifest["ruleset"]["parameters"]}
     rows = []
     for c in run.manifest["experiment"]["cells"]:
@@ -31,11 +34,14 @@ def cell_info(run: Run) -> pl.DataFrame:
         base += [f"{k} {v}" for k, v in c["params"].items() if v != defaults.get(k)]
         reading = ", ".join(f"{k} = {v}" for k, v in sorted(c["readings"].items()))
         agents = "/".join(dict.fromkeys(c["policies"]))
+        label = [c["label"]] if c["label"] != "baseline" else []
         rows.append({"cell": c["index"], "players": len(c["entrants"]), "agents": agents,
                      "reading": reading or "default readings", "base": ", ".join(base) or "baseline",
-                     "setting": ", ".join([agents, *base, *([reading] if reading else [])])})
+                     "setting": ", ".join([agents, *base, *([reading] if reading else [])]),
+                     "context": ", ".join([agents, *label, *([reading] if reading else [])])})
     return pl.DataFrame(rows, schema={"cell": pl.UInt32, "players": pl.UInt8, "agents": pl.String,
-                                      "reading": pl.String, "base": pl.String, "setting": pl.String})
+                                      "reading": pl.String, "base": pl.String, "setting": pl.String,
+                                      "context": pl.String})
 
 
 def entrant_games(run: Run) -> pl.LazyFrame:
@@ -78,6 +84,20 @@ def by_entrant(run: Run) -> pl.DataFrame:
 def by_position(run: Run) -> pl.DataFrame:
     """Each place in turn order (0 = the starting player) in each cell."""
     return rates(entrant_games(run), [*CELL, "position"])
+
+
+def sweep(run: Run) -> pl.DataFrame:
+    """Each place in turn order's win rate against each parameter the run
+    sweeps (``outcomes.sweep_rows``), its players and context fixed: does a
+    rule change such as a catch-up move the seat balance?  ``matchup`` names
+    the players, ``setting`` the context and ``deck`` the place, as the
+    sweep figure reads them."""
+    params = parameters(run)
+    cells = run.cells.select(pl.col("index").cast(pl.UInt32).alias("cell"), *params)
+    t = by_position(run).join(cells, on="cell").join(cell_info(run).select("cell", "context"), on="cell")
+    t = t.with_columns(matchup=pl.format("{} players", "players"), deck=pl.format("place {}", pl.col("position") + 1))
+    rows = sweep_rows(t.drop("setting").rename({"context": "setting"}), ["matchup", "setting"], params, swept(run))
+    return rows.sort("parameter", "matchup", "setting", "at", "deck", "value")
 
 
 def by_piece(run: Run, column: str) -> pl.DataFrame:
@@ -169,6 +189,7 @@ def curves(run: Run) -> pl.DataFrame:
 def tables(run: Run) -> dict[str, pl.DataFrame]:
     """Every table of a game of more seats, by CSV name."""
     out = {"outcomes_by_entrant": by_entrant(run), "outcomes_by_position": by_position(run),
+           "position_sweep": sweep(run),
            "game_length": length(run), "curves": curves(run), "card_impact": card_impact(run)}
     for column in run.manifest["ruleset"]["pieces"]:
         out[f"outcomes_by_{column}"] = by_piece(run, column)

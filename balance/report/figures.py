@@ -81,7 +81,7 @@ def sweep(rows: pl.DataFrame, labels: dict[str, str]):
             x, y = d["value"].to_numpy(), 100 * d["win_rate"].to_numpy()
             ax.plot(x, y, marker="o", label=wrap(deck, 40))
             ax.fill_between(x, 100 * d["win_rate_lo"].to_numpy(), 100 * d["win_rate_hi"].to_numpy(), alpha=0.25)
-        ax.axhline(50, color="grey", lw=0.8, ls="--")
+        ax.axhline(100 * (m["fair"][0] if "fair" in m.columns else 0.5), color="grey", lw=0.8, ls="--")
         ax.set_ylim(0, 100)
         ax.set_xticks(sorted(m["value"].unique()))
         ax.set_xlabel(labels[p])
@@ -89,8 +89,9 @@ def sweep(rows: pl.DataFrame, labels: dict[str, str]):
         context = ", ".join(x for x in (s if s != "baseline" else "", at) if x)
         ax.set_title(wrap(mu + (f" ({context})" if context else ""), 70), fontsize=9)
         ax.legend(fontsize=8, loc="best")
-    fig.suptitle("Win rate against each swept game parameter (bands: 95% intervals over seed pairs)")
-    return fig, (f"Each point is one cell of the experiment; {int(rows['games'].min()):,} or more games per point.")
+    fig.suptitle("Win rate against each swept game parameter (bands: 95% intervals; dashed: the fair share)")
+    return fig, (f"Each point is one cell of the experiment; {int(rows['games'].min()):,} or more games per point; "
+                 f"intervals over seed pairs (seat-rotation blocks in a game of more seats).")
 
 
 def game_length(hist: pl.DataFrame, summary: pl.DataFrame, bin_turns: int, shown: list[str], reasons: dict):

@@ -129,6 +129,8 @@ def made_figures(tabs: dict, rs: dict) -> list[tuple]:
     made += [(f"Win rate by {label}", column, rate_forest,
               (panel(tabs[f"outcomes_by_{column}"]), "cells", f"{column}_name", f"Win rate by {label}"))
              for column, (label, _) in rs["pieces"].items()]
+    made.append(("Seat balance against each swept game parameter", "position_sweep", F.sweep,
+                 (tabs["position_sweep"], {p["name"]: p["label"] for p in rs["parameters"]})))
     return made + [("Per-turn curves", "curves", curve_figure, (tabs["curves"], rs["curves"]))]
 
 

@@ -6,7 +6,10 @@ what each allows, and its decision kinds (agents.points)."""
 import tomllib
 from pathlib import Path
 
+import numpy as np
+
 from ..errors import InputError
+from .kinds import A_HORIZON, A_KIND, A_MARGIN, A_ROLLOUT_KIND, A_ROLLOUTS, A_SEARCHED, N_AGENT, SEARCH
 from .rollouts import MAX_ROLLOUTS
 
 MAX_HORIZON = 1000
@@ -65,3 +68,17 @@ def check_budget(path: Path, raw: dict, fields: dict[str, str], decisions) -> di
     if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not 0 <= margin < 1:
         raise InputError(f"{path}: budget.margin: {margin!r}; allowed: {fields['margin']}")
     return dict(budget)
+
+
+def search_row(budget: dict, rollout_kind: int, decisions) -> np.ndarray:
+    """The agent row (agents.kinds) of a search with a checked ``budget``, whose
+    rollouts (and other decisions) the agent kind ``rollout_kind`` plays; the
+    bit k of ``A_SEARCHED`` is the k-th of ``decisions``."""
+    row = np.zeros(N_AGENT, dtype=np.int64)
+    row[A_KIND] = SEARCH
+    row[A_ROLLOUT_KIND] = rollout_kind
+    row[A_ROLLOUTS] = budget["rollouts"]
+    row[A_HORIZON] = budget.get("horizon", 0)
+    row[A_SEARCHED] = sum(1 << list(decisions).index(k) for k in set(budget["searched"]))
+    row[A_MARGIN] = round(1000 * budget.get("margin", MARGIN))
+    return row

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ..kinds import A_HORIZON, A_KIND, A_MARGIN, A_ROLLOUT_KIND, A_ROLLOUTS, A_SEARCHED, KINDS, N_AGENT, SEARCH
-from ..budget import FIELDS, MARGIN, check_budget, known_table, read_policy
+from ..kinds import A_KIND, KINDS, N_AGENT, SEARCH
+from ..budget import FIELDS, check_budget, known_table, read_policy, search_row
 from ...errors import InputError
 from ...rules.innomine.decisions import DECISIONS
 from .policies import WEIGHTS, weights_vector
@@ -90,12 +90,7 @@ def load_agent(name_or_path: str) -> Agent:
     if rollout.row[A_KIND] == SEARCH:
         raise InputError(f"{path}: budget.rollout_agent: {budget['rollout_agent']!r} searches itself; "
                          f"allowed: a scripted or random agent")
-    row[A_ROLLOUT_KIND] = rollout.row[A_KIND]
-    row[A_ROLLOUTS] = budget["rollouts"]
-    row[A_HORIZON] = budget["horizon"]
-    row[A_SEARCHED] = sum(1 << list(DECISIONS).index(k) for k in set(budget["searched"]))
-    row[A_MARGIN] = round(1000 * budget.get("margin", MARGIN))
-    return Agent(str(path.stem), row, rollout.weights, budget)
+    return Agent(str(path.stem), search_row(budget, rollout.row[A_KIND], DECISIONS), rollout.weights, budget)
 
 
 def _weights(path: Path, raw: dict) -> np.ndarray:

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import numpy as np
 
-from ...errors import FieldError
+from ...errors import FieldError, InputError
 from ...rules.kamigami.decisions import DECISIONS
-from ..budget import FIELDS, MARGIN, check_budget, read_policy
-from ..kinds import A_KIND, A_MARGIN, A_ROLLOUT_KIND, A_ROLLOUTS, A_SEARCHED, N_AGENT, RANDOM, SCRIPTED, SEARCH
+from ..budget import FIELDS, check_budget, read_policy, search_row
+from ..kinds import A_KIND, N_AGENT, RANDOM, SCRIPTED
 
 POLICY_DIR = Path(__file__).resolve().parents[3] / "policies" / "kamigami"
 PLAIN = {"scripted": SCRIPTED, "random": RANDOM}
@@ -32,8 +32,8 @@ def load_agent(policy: str) -> np.ndarray:
     """The agent row (agents.kinds) of ``scripted``, ``random``, or a search
     agent's file given by name (``search``) or path; bad input is one line
     naming the field or the file."""
-    row = np.zeros(N_AGENT, dtype=np.int64)
     if policy in PLAIN:
+        row = np.zeros(N_AGENT, dtype=np.int64)
         row[A_KIND] = PLAIN[policy]
         return row
     path = Path(policy) if policy.endswith(".toml") else POLICY_DIR / f"{policy}.toml"
@@ -42,15 +42,10 @@ def load_agent(policy: str) -> np.ndarray:
                                      f"or a search agent's .toml file")
     raw = read_policy(path, ", ".join(available()))
     if raw.get("agent") != "search":
-        raise FieldError(str(path), f"agent: {raw.get('agent')!r}; allowed: \"search\" (scripted and random "
-                                    f"are named, not filed)")
+        raise InputError(f"{path}: agent: {raw.get('agent')!r}; allowed: \"search\" (scripted and random are "
+                         f"named, not filed)")
     budget = check_budget(path, raw, BUDGET, DECISIONS)
     if budget["rollout_agent"] not in PLAIN:
-        raise FieldError(str(path), f"budget.rollout_agent: {budget['rollout_agent']!r}; allowed: "
-                                    f"{BUDGET['rollout_agent']}")
-    row[A_KIND] = SEARCH
-    row[A_ROLLOUT_KIND] = PLAIN[budget["rollout_agent"]]
-    row[A_ROLLOUTS] = budget["rollouts"]
-    row[A_SEARCHED] = sum(1 << list(DECISIONS).index(k) for k in set(budget["searched"]))
-    row[A_MARGIN] = round(1000 * budget.get("margin", MARGIN))
-    return row
+        raise InputError(f"{path}: budget.rollout_agent: {budget['rollout_agent']!r}; allowed: "
+                         f"{BUDGET['rollout_agent']}")
+    return search_row(budget, PLAIN[budget["rollout_agent"]], DECISIONS)

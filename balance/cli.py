@@ -43,18 +43,6 @@ def _positive(name):
     return parse
 
 
-def _even(name):
-    """A positive even number of games: games come in seat-swapped pairs."""
-    whole = _positive(name)
-
-    def parse(text):
-        v = whole(text)
-        if v % 2:
-            raise argparse.ArgumentTypeError(f"{name}: {v}: must be even (games come in seat-swapped pairs)")
-        return v
-    return parse
-
-
 def _int64(name, lo=-2**63):
     """A whole number the kernel can take as a 64-bit seed, from ``lo`` up."""
     hi = 2**63 - 1
@@ -376,13 +364,17 @@ def cmd_report(args):
 def cmd_impact(args):
     """Causal card impact: replay an experiment's seeds with each card of a deck swapped for a baseline card, paired against the deck as built.
 
-    The baseline is the card's blank (same type, kind, cost and side, no
-    effects; a Being blank has Attack 0 and Hits 1 in every realm), or an
-    average card (the win rates with each of up to 3 library cards of the same
-    type within 1 Essence of its cost, averaged). Each card's verdict: helps,
-    hurts (shown, Benjamini-Yekutieli adjusted p < 0.05), negligible (shown
-    within +/- --bound) or undecided. Writes RUN_DIR/impact/<deck file
-    name>[-average].csv, which 'balance report RUN_DIR' shows."""
+    In Nomine: the baseline is the card's blank (same type, kind, cost and
+    side, no effects; a Being blank has Attack 0 and Hits 1 in every realm),
+    or an average card (the win rates with each of up to 3 library cards of
+    the same type within 1 Essence of its cost, averaged). Kamigami: --deck
+    names a God that plays once in a cell; a card kind is swapped in the Hall
+    of Heroes for every player (its blank has no Abilities; an average card
+    is up to 3 kinds of its type within 1 Faith of its Cost), a God or Temple
+    is blanked. Each card's verdict: helps, hurts (shown, Benjamini-Yekutieli
+    adjusted p < 0.05), negligible (shown within +/- --bound) or undecided.
+    Writes RUN_DIR/impact/<deck file name>[-average].csv, which 'balance
+    report RUN_DIR' shows."""
     from .runner.impact import card_impact
     path = card_impact(args.experiment, args.deck, cards=args.cards, games=args.games, jobs=args.jobs, out=args.out,
                        baseline=args.baseline, bound=args.bound / 100)
@@ -510,11 +502,14 @@ def parser():
     p.set_defaults(run=cmd_report)
     p = sub.add_parser("impact", help=_help(cmd_impact), description=cmd_impact.__doc__)
     p.add_argument("experiment", help="experiment file (experiments/*.toml) whose seeds and cells are replayed")
-    p.add_argument("--deck", required=True, help="deck file of the deck whose cards are blanked, as the experiment "
-                                                 "names it (default: none, it is required)")
+    p.add_argument("--deck", required=True,
+                   help="deck file of the deck whose cards are blanked, as the experiment names it; Kamigami: the "
+                        "God whose win rate is measured (default: none, it is required)")
     p.add_argument("--cards", nargs="+", metavar="CARD",
-                   help="card names to blank, one at a time (default: every Repository card of the deck)")
-    p.add_argument("--games", type=_even("--games"), help="games per cell (default: the experiment file's 'games')")
+                   help="card names to blank, one at a time (default: every Repository card of the deck; Kamigami: "
+                        "every Warrior and Artifact, and the God)")
+    p.add_argument("--games", type=_positive("--games"),
+                   help="games per cell, whole pairs or seat-rotation blocks (default: the experiment file's 'games')")
     _jobs_arg(p)
     p.add_argument("--baseline", choices=("blank", "average"), default="blank",
                    help="what each card is swapped for: its blank, or an average card of its type and cost band "

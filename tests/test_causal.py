@@ -30,7 +30,7 @@ def verdicts(shift, seeds, seed=0, reps=REPS):
     for _ in range(reps):
         base = rng.random((1, 2 * seeds)) < 0.5 + shift / 2
         swapped = rng.random((1, 2 * seeds)) < 0.5 - shift / 2
-        out.append(impact_table("deck", "blank", base, {"card": swapped})["verdict"][0])
+        out.append(impact_table("deck", "blank", base, {"card": swapped}, 2)["verdict"][0])
     return out
 
 
@@ -61,7 +61,7 @@ def test_a_seed_is_one_unit_across_cells():
     """Two cells on the same seeds: each seed's differences in both cells make one value."""
     base = np.array([[1, 1, 0, 0], [1, 0, 1, 1]])
     other = np.array([[0, 1, 0, 0], [0, 0, 1, 0]])
-    assert seed_differences(base, other).tolist() == [0.5, 0.25]
+    assert seed_differences(base, other, 2).tolist() == [0.5, 0.25]
 
 
 # ------------------------------------------------------------------ placebo on real games
@@ -98,7 +98,7 @@ def test_a_renamed_copy_is_never_told_apart_from_its_original(placebo):
     same seeds, is flagged (helps or hurts) in no more repetitions than alpha
     allows; the two are the same card, so any flag is a false alarm."""
     won, _ = placebo
-    v = [impact_table("deck", "the original blanked", a[None], {"copy": b[None]})["verdict"][0]
+    v = [impact_table("deck", "the original blanked", a[None], {"copy": b[None]}, 2)["verdict"][0]
          for a, b in zip(won["Song of Fire"], won["Song of Fire Copy"])]
     assert len(v) == REPS // 20
     flagged = sum(x in (HELPS, HURTS) for x in v)

@@ -180,13 +180,6 @@ def test_an_in_nomine_deck_in_a_kamigami_experiment_is_refused(tmp_path):
     assert not (tmp_path / "run").exists()
 
 
-def test_impact_on_a_game_without_baseline_cards_is_refused_in_one_line(tmp_path):
-    path = experiment(tmp_path, 4, 'seats = [["Cthulhu", "dealt"]]')
-    one_line_error(balance("impact", path, "--deck", CARDS, "--out", tmp_path / "run"), str(path),
-                   "names none yet", "allowed: an experiment of In Nomine")
-    assert not (tmp_path / "run").exists()
-
-
 def test_a_card_without_a_cost_is_refused_in_a_run(tmp_path):
     bad = tmp_path / "cards.toml"
     bad.write_text((ROOT / "decks/kamigami/old_ones.toml").read_text().replace("cost = 3\n", "", 1))

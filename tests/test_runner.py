@@ -71,7 +71,7 @@ def test_impact_over_cells_of_different_games_asks_for_games(tmp_path):
     play different numbers of games needs --games (one line, before any game)."""
     spec = {"name": "two", "seed": 11, "games": 40,
             "grid": [{"pairs": [[GABRIEL, BELIAL]]}, {"pairs": [[BELIAL, GABRIEL]], "games": 12}]}
-    with pytest.raises(InputError, match="the deck's cells play 12, 40 games; allowed: --games N"):
+    with pytest.raises(InputError, match=r"the deck's cells differ in games \(12, 40\); allowed: --games N"):
         card_impact(spec, BELIAL, ["Gorvath"], out=tmp_path / "two", progress=False)
     assert not (tmp_path / "two").exists()
 

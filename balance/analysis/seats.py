@@ -9,6 +9,8 @@ so a block (across cells too) is the unit of every interval
 (``intervals.with_pair_wilson`` with ``cluster="block"``)."""
 from __future__ import annotations
 
+from collections import Counter
+
 import polars as pl
 
 from ..runner.store import Run
@@ -23,18 +25,18 @@ CELL = ["cell", "players", "setting"]
 
 def cell_info(run: Run) -> pl.DataFrame:
     """One row per cell: ``players``, ``agents`` (its policies), ``reading``
-    (the readings off their defaults), ``base`` (the overrides' label and the
-    parameters off their defaults: what a question holds fixed while its agents
-    and readings vary), ``setting`` (all three, as a report names the cell)
-    and ``context`` (the setting but for the parameters: what a sweep holds fixed)."""
+    (the readings off their defaults), ``base`` (its lineup, the overrides'
+    label and the parameters off their defaults: what a question holds fixed
+    while its agents and readings vary), ``setting`` (all three, as a report
+    names the cell) and ``context`` (the setting but for the parameters: what
+    a sweep holds fixed)."""
     defaults = {p["name"]: p["default"] for p in run.manifest["ruleset"]["parameters"]}
     rows = []
     for c in run.manifest["experiment"]["cells"]:
-        base = ([c["label"]] if c["label"] != "baseline" else [])
-        base += [f"{k} {v}" for k, v in c["params"].items() if v != defaults.get(k)]
+        label = lineup(c["entrants"]) + ([c["label"]] if c["label"] != "baseline" else [])
+        base = label + [f"{k} {v}" for k, v in c["params"].items() if v != defaults.get(k)]
         reading = ", ".join(f"{k} = {v}" for k, v in sorted(c["readings"].items()))
         agents = "/".join(dict.fromkeys(c["policies"]))
-        label = [c["label"]] if c["label"] != "baseline" else []
         rows.append({"cell": c["index"], "players": len(c["entrants"]), "agents": agents,
                      "reading": reading or "default readings", "base": ", ".join(base) or "baseline",
                      "setting": ", ".join([agents, *base, *([reading] if reading else [])]),
@@ -42,6 +44,14 @@ def cell_info(run: Run) -> pl.DataFrame:
     return pl.DataFrame(rows, schema={"cell": pl.UInt32, "players": pl.UInt8, "agents": pl.String,
                                       "reading": pl.String, "base": pl.String, "setting": pl.String,
                                       "context": pl.String})
+
+
+def lineup(entrants: list[str]) -> list[str]:
+    """A cell's entrants as its heading names them, if they differ (``Cthulhu +
+    dealt ×3``); none if they are alike (the number of players says it)."""
+    if len(set(entrants)) == 1:
+        return []
+    return [" + ".join(e if n == 1 else f"{e} ×{n}" for e, n in Counter(entrants).items())]
 
 
 def entrant_games(run: Run) -> pl.LazyFrame:

@@ -74,9 +74,7 @@ def write_report(run_dir, out=None, min_games: int = analysis.cards.MIN_GAMES) -
             "first_win_rate_hi")),
     ]
     if causal is not None:
-        key_tables.append(("Causal card impact (the card verdicts)", causal.select(
-            "deck", "card", "baseline", "verdict", "diff", "diff_lo", "diff_hi", "p_adjusted", "games", "seeds",
-            "built_win_rate", "swapped_win_rate")))
+        key_tables.append(("Causal card impact (the card verdicts)", causal.select(*V.CAUSAL)))
     key_tables.append(("Card impact (observational: associations, no verdicts)", tabs["card_impact"].select(
         "deck", "card", "rank", "gih_games", "gih_wr", "gns_games", "gns_wr", "iwd", "iwd_lo", "iwd_hi",
         "oh_wr", "gd_wr", "played_wr")))

@@ -14,11 +14,11 @@ import polars as pl
 
 from ..analysis import seats, write_csv
 from ..analysis.intervals import percent
-from ..runner.store import Run
+from ..runner.store import Run, read_impact
 from . import figures as F
 from .figures import draw, panels, wrap
 from .page import html_page, markdown
-from .verdicts import ci, run_facts
+from .verdicts import CAUSAL, card_verdicts, ci, run_facts
 
 BALANCED = 0.05          # a rate whose interval lies within 5 points of the fair share is balanced
 
@@ -122,7 +122,8 @@ def panel(df: pl.DataFrame) -> pl.DataFrame:
 
 
 def made_figures(tabs: dict, rs: dict) -> list[tuple]:
-    """(heading, file name, function, arguments) of each figure."""
+    """(heading, file name, function, arguments) of each figure (the causal one
+    if ``balance impact`` was run)."""
     made = [("Seat balance: win rate by place in turn order", "positions", rate_forest,
              (panel(tabs["outcomes_by_position"]).with_columns(place=pl.format("place {}", pl.col("position") + 1)),
               "cells", "place", "Win rate by place in turn order (1 = the starting player)"))]
@@ -131,7 +132,10 @@ def made_figures(tabs: dict, rs: dict) -> list[tuple]:
              for column, (label, _) in rs["pieces"].items()]
     made.append(("Seat balance against each swept game parameter", "position_sweep", F.sweep,
                  (tabs["position_sweep"], {p["name"]: p["label"] for p in rs["parameters"]})))
-    return made + [("Per-turn curves", "curves", curve_figure, (tabs["curves"], rs["curves"]))]
+    made.append(("Per-turn curves", "curves", curve_figure, (tabs["curves"], rs["curves"])))
+    if "causal_impact" in tabs:
+        made.append(("Causal card impact", "causal_impact", F.causal, (tabs["causal_impact"],)))
+    return made
 
 
 def key_tables(tabs: dict, rs: dict) -> list[tuple[str, pl.DataFrame]]:
@@ -146,6 +150,8 @@ def key_tables(tabs: dict, rs: dict) -> list[tuple[str, pl.DataFrame]]:
             ("Win rate by entrant (each entrant sits in every seat of a block)",
              tabs["outcomes_by_entrant"].select("entrant", "label", *cols[:-3])),
             ("Game length and end reasons", tabs["game_length"]),
+            *([("Causal card impact (the card verdicts)", tabs["causal_impact"].select(*CAUSAL))]
+              if "causal_impact" in tabs else []),
             ("Card impact (observational: an entrant's win rate when it bought the card, when it did not, when "
              "it played it; associations, not effects, so no verdicts)",
              tabs["card_impact"].sort("players", "setting", "diff", descending=[False, False, True], nulls_last=True)
@@ -157,6 +163,9 @@ def write_report(run: Run, out: Path) -> Path:
     """The report folder of a run of a game of more seats; returns index.html."""
     rs = run.manifest["ruleset"]
     tabs = seats.tables(run)
+    causal = read_impact(run.dir)
+    if causal is not None:
+        tabs["causal_impact"] = causal
     for name in ["outcomes_by_position", *(f"outcomes_by_{column}" for column in rs["pieces"])]:
         tabs[name] = judged(tabs[name])
     write_csv(tabs, out / "tables")
@@ -170,6 +179,7 @@ def write_report(run: Run, out: Path) -> Path:
     for column, (label, _) in rs["pieces"].items():
         verdicts += piece_verdicts(tabs[f"outcomes_by_{column}"], column, label)
         verdicts += spread_verdicts(tabs[f"spread_by_{column}"], column, label)
+    verdicts += card_verdicts(causal)
     facts = run_facts(run, n_games)
     index = out / "index.html"
     index.write_text(html_page(title, facts, verdicts, figs, key_tables(tabs, rs), run.partial), encoding="utf-8")

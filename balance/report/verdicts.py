@@ -116,11 +116,15 @@ def first_player_verdict(first: pl.DataFrame) -> str:
             f"{r['decisive']:,} decisive games (50% = no advantage).")
 
 
+CAUSAL = ("deck", "card", "baseline", "verdict", "diff", "diff_lo", "diff_hi", "p_adjusted", "games", "seeds",
+          "built_win_rate", "swapped_win_rate")    # the causal table's columns a report shows
+
+
 def card_verdicts(causal: pl.DataFrame | None, top=3) -> list[str]:
     """The cards that the causal test shows to help or hurt most, per baseline;
     the undecided ones are counted, not ranked (IWD, observational, gives none)."""
     if causal is None or not causal.height:
-        return ["Card verdicts: no causal test was run (`balance impact`); the observational IWD table "
+        return ["Card verdicts: no causal test was run (`balance impact`); the observational card table "
                 "describes associations, not effects."]
     out = []
     for (baseline,), part in causal.group_by("baseline", maintain_order=True):

@@ -61,10 +61,10 @@ class Ruleset:
     kernels: tuple[str, ...]    # the modules of its compiled entry points
     default_agent: str          # the policy of a seat an experiment gives none
     prepare: Callable
-    prepare_cell: Callable      # (experiment.Cell, swaps): the cell's matchup (``swaps``: each deck's cards
+    prepare_cell: Callable      # (experiment.Cell, swaps): the cell's matchup (``swaps``: each entrant's cards
                                 # swapped for others or blanks, runner/impact.py)
-    baselines: Callable | None  # (deck file, card names or None, "blank" | "average"): {card: its baseline
-                                # cards} for ``balance impact``; None: no causal card test yet
+    baselines: Callable         # (experiment.Cell, entrant, card names or None, "blank" | "average"): {card:
+                                # its baseline cards} for ``balance impact`` on that entrant
     play_range: Callable
     records_frame: Callable
     replay_lines: Callable

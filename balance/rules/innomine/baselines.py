@@ -16,10 +16,11 @@ AVERAGE_OF = 3
 COST_BAND = 1
 
 
-def baselines(deck_path: str, cards, baseline: str) -> dict[str, list]:
+def baselines(cell, side: int, cards, baseline: str) -> dict[str, list]:
     """{card: its replacements, whose games are averaged} for ``cards`` of the
-    deck file (default: every Repository card): [None] (the card's blank,
-    ``baseline = "blank"``) or its comparable cards (``"average"``)."""
+    cell's deck ``side`` (default: every Repository card): [None] (the card's
+    blank, ``baseline = "blank"``) or its comparable cards (``"average"``)."""
+    deck_path = cell.entrants[side]
     built = load_deck(deck_path)
     names = list(cards) if cards else sorted(built.repository)
     unknown = [n for n in names if n not in built.repository and n not in built.events]

@@ -8,6 +8,7 @@ is allowed.
 """
 from __future__ import annotations
 
+import dataclasses
 import sys
 from dataclasses import dataclass
 
@@ -104,6 +105,16 @@ class CardSet:
     def cultures(self) -> list[str]:
         """The Cultures in order of first appearance: G_CULTURE indexes this list."""
         return list(dict.fromkeys(g.culture for g in self.gods))
+
+    def swapped(self, swaps: dict) -> CardSet:
+        """This set with each card of ``swaps`` ({name: its replacement Kind, or
+        None for its blank: no Abilities}) swapped (baselines.py)."""
+        def one(card):
+            if card.name not in swaps:
+                return card
+            return swaps[card.name] or dataclasses.replace(card, abilities=())
+        return dataclasses.replace(self, kinds=tuple(map(one, self.kinds)), gods=tuple(map(one, self.gods)),
+                                   temples=tuple(map(one, self.temples)))
 
     def tables(self, overrides=None) -> dict[str, np.ndarray]:
         """The compiled int64 tables (columns in vocabulary.py); ``overrides`` =

@@ -97,15 +97,16 @@ class Matchup:
         return make_tables(**self.tables)
 
 
-def prepare(card_set, gods, policies, overrides=None, readings=None, **parameters) -> Matchup:
+def prepare(card_set, gods, policies, overrides=None, readings=None, swaps=None, **parameters) -> Matchup:
     """Load and check a matchup (raises DeckError / InputError): the card set
     file, one God name (or ``dealt``) and one agent (``scripted``, ``random``)
     per entrant, card overrides ({card: {"cost": n}}), the contested readings
-    not at their defaults and the game parameters not at theirs."""
+    not at their defaults, cards swapped for their baselines (CardSet.swapped)
+    and the game parameters not at their defaults."""
     if len(gods) not in SEATS or len(policies) != len(gods):
         raise FieldError("seats", f"{len(gods)} players; allowed: Kamigami Battles is played by {SEATS[0]} to "
                                   f"{SEATS[-1]}, one agent each")
-    cards = load_set(card_set)
+    cards = load_set(card_set).swapped(swaps or {})
     return Matchup(cards, cards.tables(overrides), _gods(cards, gods), np.stack([load_agent(p) for p in policies]),
                    np.array([*_parameters(parameters), pack(READINGS, readings or {})], dtype=np.int64),
                    tuple(f"{g} ({p})" for g, p in zip(gods, policies)))

@@ -3,9 +3,10 @@ DESIGN §5): a Free for All of 2 to 6 Gods, won at 25 Energy or as the last God
 standing; Faith and Energy curves."""
 from pathlib import Path
 
-from .cards import validate_main
 from ..ruleset import Ruleset
 from .attack import END_REASONS
+from .baselines import baselines
+from .cards import validate_main
 from .contested import READINGS
 from .game import R_END, R_FIRST, R_GAME, R_BLOCK, R_ROTATION, R_TURNS, R_WINNER
 from .invariants import check_game
@@ -22,8 +23,12 @@ def example(policy: str, seats: int):
 
 def prepare_cell(cell, swaps=()):
     """A grid cell's matchup (runner/experiment.Cell): its card set, entrants,
-    policies, overrides, readings and parameters (no card swaps yet)."""
-    return prepare(cell.cards, list(cell.entrants), list(cell.policies), cell.overrides, cell.readings, **cell.params)
+    policies, overrides, readings and parameters; ``swaps`` holds each
+    entrant's cards swapped for their baselines, made for every player, since
+    all recruit from one Hall of Heroes (baselines.py)."""
+    every = {name: card for swap in swaps for name, card in swap.items()}
+    return prepare(cell.cards, list(cell.entrants), list(cell.policies), cell.overrides, cell.readings, every,
+                   **cell.params)
 
 
 RULESET = Ruleset(
@@ -42,7 +47,7 @@ RULESET = Ruleset(
     default_agent="scripted",
     prepare=prepare,
     prepare_cell=prepare_cell,
-    baselines=None,
+    baselines=baselines,
     play_range=play_range,
     records_frame=records_frame,
     replay_lines=replay_lines,

@@ -17,13 +17,15 @@ $(STAMP): pyproject.toml
 # Belial under two agent pairings and both protection readings; a search agent on 12 games), three
 # of Belial's cards replayed blank (200 games a cell: the card verdicts), then the report
 # (reports/demo/index.html); then Kamigami Battles' seat balance at 2, 4 and 6 players
-# (experiments/kamigami.toml, reports/kamigami/index.html); 3 minutes at most.
+# and what each card is worth to Cthulhu, blanked for the whole table (experiments/kamigami.toml,
+# reports/kamigami/index.html); 3 minutes at most.
 demo: $(STAMP)
 	$(PY) -m balance run experiments/demo.toml --fresh
 	$(PY) -m balance impact experiments/demo.toml --deck decks/belial.toml --games 200 \
 		--cards "Arson Spree" "Gorvath" "Song of Fire"
 	$(PY) -m balance report runs/demo --out reports/demo
 	$(PY) -m balance run experiments/kamigami.toml --fresh
+	$(PY) -m balance impact experiments/kamigami.toml --deck Cthulhu
 	$(PY) -m balance report runs/kamigami --out reports/kamigami
 
 test: $(STAMP)

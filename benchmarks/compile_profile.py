@@ -24,15 +24,17 @@ from balance import kernel_digest  # noqa: E402  (first: sets the cache folder b
 from balance.rules.innomine.matchup import play_range, prepare  # noqa: E402
 
 
-def exclusive_times(records) -> tuple[dict, float]:
-    """{function name: exclusive seconds} from nested compile events, and the outermost total."""
-    stack, own, total = [], {}, 0.0
+def exclusive_times(records) -> tuple[dict, float, int]:
+    """{function name: exclusive seconds} from nested compile events, the
+    outermost total, and how many signatures were compiled."""
+    stack, own, total, signatures = [], {}, 0.0, 0
     for ts, e in records:
         if e.kind != "numba:compile":
             continue
         name = e.data["dispatcher"].py_func.__module__.rsplit(".", 1)[-1] + "." + e.data["dispatcher"].__name__
         if e.is_start:
             stack.append([name, ts, 0.0])
+            signatures += 1
             continue
         name, start, children = stack.pop()
         spent = ts - start
@@ -41,7 +43,7 @@ def exclusive_times(records) -> tuple[dict, float]:
             stack[-1][2] += spent
         else:
             total += spent
-    return own, total
+    return own, total, signatures
 
 
 def main(top: int) -> None:
@@ -50,8 +52,9 @@ def main(top: int) -> None:
     with ev.install_recorder("numba:compile") as rec:
         play_range(m, 1, 0, 2)
     cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
-    own, total = exclusive_times(rec.buffer)
-    print(f"kernel {kernel_digest()}: cold compile: {wall:.0f} s wall, {cpu:.0f} s CPU; compile events {total:.0f} s over {len(own)} functions")
+    own, total, signatures = exclusive_times(rec.buffer)
+    print(f"kernel {kernel_digest()}: cold compile: {wall:.0f} s wall, {cpu:.0f} s CPU; compile events {total:.0f} s "
+          f"over {len(own)} functions, {signatures} signatures")
     for name, t in sorted(own.items(), key=lambda kv: -kv[1])[:top]:
         print(f"  {t:7.1f} s  {100 * t / total:5.1f}%  {name}")
 

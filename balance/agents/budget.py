@@ -3,12 +3,12 @@ and its ``[budget]`` checked field by field, each error one line naming the
 file and the field.  A game gives the fields it takes (``rollouts``,
 ``searched``, ``rollout_agent``, ``margin``; In Nomine's also ``horizon``) with
 what each allows, and its decision kinds (agents.points)."""
-import tomllib
 from pathlib import Path
 
 import numpy as np
 
 from ..errors import InputError
+from ..fields import DeckError, read_toml
 from .kinds import A_HORIZON, A_KIND, A_MARGIN, A_ROLLOUT_KIND, A_ROLLOUTS, A_SEARCHED, N_AGENT, SEARCH
 from .rollouts import MAX_ROLLOUTS
 
@@ -27,13 +27,9 @@ def read_policy(path: Path, allowed: str) -> dict:
     if not path.is_file():
         raise InputError(f"{path}: no such agent; allowed: {allowed}")
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as e:
-        raise InputError(f"{path}: malformed TOML: {e}") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{path}: not UTF-8 text; allowed: a UTF-8 TOML file") from None
-    except OSError as e:
-        raise InputError(f"{path}: cannot read it ({e.strerror})") from None
+        return read_toml(path)
+    except DeckError as e:
+        raise InputError(str(e)) from None
 
 
 def known_table(path: Path, raw: dict, name: str, fields) -> dict:

@@ -11,7 +11,7 @@ import polars as pl
 
 from ..runner.store import Run
 from . import curves as curves_of
-from .frames import curve_columns, deck_games, parameters
+from .frames import curve_columns, deck_games
 from .intervals import pair_wilson_of
 
 TAIL = 0.01          # turns reached by fewer than this share of a deck's games are left out
@@ -19,7 +19,7 @@ TAIL = 0.01          # turns reached by fewer than this share of a deck's games 
 
 def by(run: Run) -> list[str]:
     """What a curve is drawn per: the deck, the cell's parameters and its setting."""
-    return ["deck", *parameters(run), "setting"]
+    return ["deck", *run.parameters, "setting"]
 
 
 def per_turn(run: Run) -> pl.LazyFrame:

@@ -16,17 +16,6 @@ SIDES = ("a", "b")
 MASKS = ("open", "drawn", "played")     # per deck: card kinds in the opening hand, drawn later, played
 
 
-def parameters(run: Run) -> list[str]:
-    """The names of the ruleset's game parameters: a column of every cell table."""
-    return [p["name"] for p in run.manifest["ruleset"]["parameters"]]
-
-
-def swept(run: Run) -> list[str]:
-    """The parameters that take two or more values across the run's cells:
-    those a heading names (the others are the same in every cell)."""
-    return [p for p in parameters(run) if run.cells[p].n_unique() > 1]
-
-
 def curve_columns(run: Run) -> list[str]:
     """The per-own-turn list columns of each deck: the ruleset's curves, and its shortage if it records one."""
     rs = run.manifest["ruleset"]
@@ -42,7 +31,7 @@ def cell_info(run: Run) -> pl.DataFrame:
     the reading unless the defaults')."""
     labels = [d["labels"] for d in run.manifest["decks"]]
     default_variant = run.manifest["ruleset"]["variants"][0]
-    return run.cells.select("index", *parameters(run), "variant", "label", "reading",
+    return run.cells.select("index", *run.parameters, "variant", "label", "reading",
                             *(pl.col("policies").list.get(d).alias(f"policy_{x}") for d, x in enumerate(SIDES))
                             ).rename({"index": "cell", "label": "base_setting"}).with_columns(
         pl.Series("label_a", [a for a, _ in labels]), pl.Series("label_b", [b for _, b in labels]),
@@ -69,7 +58,7 @@ def deck_games(run: Run) -> pl.LazyFrame:
     for d, x in enumerate(SIDES):
         y = SIDES[1 - d]
         parts.append(g.select(
-            "cell", "game", "pair", *parameters(run), "setting", "turns", "end", "matchup",
+            "cell", "game", "pair", *run.parameters, "setting", "turns", "end", "matchup",
             side=pl.lit(d, pl.UInt8), deck=pl.col(f"label_{x}"), opponent=pl.col(f"label_{y}"),
             seat=(pl.col("swap") if d == 0 else 1 - pl.col("swap")).cast(pl.UInt8),
             went_first=pl.col("first") == d, won=pl.col("winner") == d, draw=pl.col("winner") == -1,

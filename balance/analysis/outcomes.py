@@ -10,13 +10,13 @@ from __future__ import annotations
 import polars as pl
 
 from ..runner.store import Run
-from .frames import counts, deck_games, games, parameters, swept
+from .frames import counts, deck_games, games
 from .intervals import with_pair_wilson
 
 
 def cell_keys(run: Run) -> list[str]:
     """The columns naming a cell in every per-cell table: its matchup, parameters and setting."""
-    return ["cell", "matchup", *parameters(run), "setting"]
+    return ["cell", "matchup", *run.parameters, "setting"]
 
 
 def rates(lf: pl.LazyFrame, by: list[str]) -> pl.DataFrame:
@@ -74,7 +74,7 @@ def matrix(run: Run) -> pl.DataFrame:
     ``row``, ``column``, ``games``, ``win_rate`` (``_lo``, ``_hi``: its 95%
     interval), ``draw_rate`` and ``score``; pivot ``row`` against ``column``
     for the grid."""
-    params = parameters(run)
+    params = run.parameters
     return by_matchup(run).select(
         *params, "setting", row="deck", column="opponent", games="games", win_rate="win_rate",
         win_rate_lo="win_rate_lo", win_rate_hi="win_rate_hi", draw_rate="draw_rate", score="score",
@@ -105,5 +105,5 @@ def sweep(run: Run) -> pl.DataFrame:
     ``by_matchup``'s rows along each (``sweep_rows``), for every matchup and
     setting played at two or more of its values with the other parameters
     fixed."""
-    rows = sweep_rows(by_matchup(run), ["matchup", "setting"], parameters(run), swept(run))
+    rows = sweep_rows(by_matchup(run), ["matchup", "setting"], run.parameters, run.swept)
     return rows.sort("parameter", "matchup", "setting", "at", "deck", "value")

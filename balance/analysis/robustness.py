@@ -22,7 +22,7 @@ from __future__ import annotations
 import polars as pl
 
 from ..runner.store import Run
-from .frames import cell_info, deck_games, parameters
+from .frames import cell_info, deck_games
 from .intervals import CONFIDENCE, pair_wilson_of
 
 ROBUST, ON_PLAY, ON_READING, ON_BOTH, UNDECIDED = (
@@ -36,7 +36,7 @@ def _deck_name(label: str, policy: str) -> pl.Expr:
 
 def question(run: Run) -> list[str]:
     """The columns of a question: the two decks, the game parameters and the base setting."""
-    return ["deck_a", "deck_b", *parameters(run), "base_setting"]
+    return ["deck_a", "deck_b", *run.parameters, "base_setting"]
 
 
 def by_play(run: Run) -> pl.DataFrame:

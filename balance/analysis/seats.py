@@ -16,7 +16,6 @@ import polars as pl
 from ..runner.store import Run
 from . import cards, robustness
 from . import curves as curves_of
-from .frames import parameters, swept
 from .intervals import CONFIDENCE, pair_wilson_of, with_pair_wilson
 from .outcomes import sweep_rows
 
@@ -102,11 +101,11 @@ def sweep(run: Run) -> pl.DataFrame:
     rule change such as a catch-up move the seat balance?  ``matchup`` names
     the players, ``setting`` the context and ``deck`` the place, as the
     sweep figure reads them."""
-    params = parameters(run)
+    params = run.parameters
     cells = run.cells.select(pl.col("index").cast(pl.UInt32).alias("cell"), *params)
     t = by_position(run).join(cells, on="cell").join(cell_info(run).select("cell", "context"), on="cell")
     t = t.with_columns(matchup=pl.format("{} players", "players"), deck=pl.format("place {}", pl.col("position") + 1))
-    rows = sweep_rows(t.drop("setting").rename({"context": "setting"}), ["matchup", "setting"], params, swept(run))
+    rows = sweep_rows(t.drop("setting").rename({"context": "setting"}), ["matchup", "setting"], params, run.swept)
     return rows.sort("parameter", "matchup", "setting", "at", "deck", "value")
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from joblib import Parallel, delayed
 
 from .. import analysis
-from ..analysis import frames, length, robustness
+from ..analysis import length, robustness
 from ..runner.store import load_run, of_seats, read_impact
 from ..sim.batch import loky_config
 from . import figures as F
@@ -33,7 +33,7 @@ def write_report(run_dir, out=None, min_games: int = analysis.cards.MIN_GAMES) -
         tabs["causal_impact"] = causal
     analysis.write_csv(tabs, out / "tables")
     rs = run.manifest["ruleset"]
-    params, shown, asked = frames.parameters(run), frames.swept(run), robustness.question(run)
+    params, shown, asked = run.parameters, run.swept, robustness.question(run)
     resource = rs["resources"][0]
     n_games = int(tabs["game_length"]["games"].sum())
     made = [

@@ -24,9 +24,8 @@ def where(row: dict, shown: list[str], setting: str = "setting") -> str:
 
 def fixed_parameters(run) -> str:
     """"threshold 5, turn_cap 200 in every cell": the parameters the run does not sweep."""
-    values = {p: run.cells[p].unique().to_list() for p in (q["name"] for q in run.manifest["ruleset"]["parameters"])
-              if p in run.cells.columns}
-    fixed = [f"{p} {v[0]}" for p, v in values.items() if len(v) == 1]
+    fixed = [f"{p} {run.cells[p][0]}" for p in run.parameters
+             if p in run.cells.columns and run.cells[p].n_unique() == 1]
     return f"{', '.join(fixed)} in every cell" if fixed else ""
 
 

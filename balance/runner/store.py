@@ -670,6 +670,17 @@ class Run:
         """Games stored (a game of more seats has a row per entrant)."""
         return self.games.select(pl.struct("cell", "game").n_unique()).collect().item()
 
+    @property
+    def parameters(self) -> list[str]:
+        """The names of the ruleset's game parameters: a column of ``cells``."""
+        return [p["name"] for p in self.manifest["ruleset"]["parameters"]]
+
+    @property
+    def swept(self) -> list[str]:
+        """The parameters that take two or more values across the cells: those
+        a heading names (the others are the same in every cell)."""
+        return [p for p in self.parameters if self.cells[p].n_unique() > 1]
+
 
 def load_run(run_dir) -> Run:
     """Open a run directory for analysis (polars lazy scans over its verified

@@ -91,6 +91,18 @@ def want_name(site, table, key, names, default=_MISSING, label=None) -> str:
     return v
 
 
+def named_table(source, raw, key, index, keys, quote=repr) -> tuple[Site, str]:
+    """The ``index``-th ``[[key]]`` table of a file: its Site (by its name,
+    written by ``quote``, once read) and its name, with keys outside ``keys`` refused."""
+    site = Site(source, f"{key} #{index + 1}")
+    if not isinstance(raw, dict):
+        raise site.error(key, f"{raw!r} is not a table", f"[[{key}]] tables")
+    name = want_str(site, raw, "name")
+    site = Site(source, f"{key} {quote(name)}")
+    check_keys(site, raw, keys)
+    return site, name
+
+
 def presence(site, table, key, wanted, who) -> bool:
     """A field required on some card types and forbidden on the others."""
     if wanted and key not in table:

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ...fields import DeckError, Site, check_keys, choices, did_you_mean, read_toml, want_int, want_name, want_str
+from ...fields import (DeckError, Site, check_keys, choices, did_you_mean, named_table, read_toml, want_int,
+                       want_name, want_str)
 from ...errors import InputError
 from . import vocabulary as V
 
@@ -269,13 +270,7 @@ def check_unique(source, cards):
 
 def card_site(source, raw, key, index) -> tuple[Site, str]:
     """The Site of a ``[[key]]`` card (by its name once read) and its name; unknown keys refused."""
-    site = Site(source, f"{key} #{index + 1}")
-    if not isinstance(raw, dict):
-        raise site.error(key, f"{raw!r} is not a table", f"[[{key}]] tables")
-    name = want_str(site, raw, "name")
-    site = Site(source, f'{key} "{name}"')
-    check_keys(site, raw, KEYS[key])
-    return site, name
+    return named_table(source, raw, key, index, KEYS[key], quote=lambda name: f'"{name}"')
 
 
 def parse_god(source, raw, key, index) -> God:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ....fields import INT_MAX, Site, check_keys, choices, presence, want_int, want_name, want_str
+from ....fields import INT_MAX, Site, check_keys, choices, named_table, presence, want_int, want_name, want_str
 from .. import vocabulary as V
 
 SUPERIOR_EFFECT_ROWS = 8     # Tables.sup_eff rows per seat
@@ -162,12 +162,7 @@ _MORTALS = "human and animal"
 
 def parse_card(raw, source, index) -> Card:
     """One ``[[card]]`` table (rulebook, "Types of Cards")."""
-    site = Site(source, f"card #{index + 1}")
-    if not isinstance(raw, dict):
-        raise site.error("card", "is not a table", "[[card]] tables")
-    name = want_str(site, raw, "name")
-    site = Site(source, f"card {name!r}")
-    check_keys(site, raw, CARD_KEYS)
+    site, name = named_table(source, raw, "card", index, CARD_KEYS)
     ctype = want_name(site, raw, "type", V.CARD_TYPES)
     code = V.CARD_TYPES[ctype]
     kind = card_kind(site, raw, code)
@@ -298,12 +293,7 @@ SUPERIOR_KEYS = ("name", "side", "title", "dissonance", "ability")
 
 def parse_superior(raw, source, index) -> Superior:
     """One ``[[superior]]`` sheet (rulebook, "Game Play" and the sample's sheets)."""
-    site = Site(source, f"superior #{index + 1}")
-    if not isinstance(raw, dict):
-        raise site.error("superior", "is not a table", "[[superior]] tables")
-    name = want_str(site, raw, "name")
-    site = Site(source, f"superior {name!r}")
-    check_keys(site, raw, SUPERIOR_KEYS)
+    site, name = named_table(source, raw, "superior", index, SUPERIOR_KEYS)
     side = want_name(site, raw, "side", V.SIDES)
     condition, text = superior_dissonance(site, raw)
     abilities = raw.get("ability", [])

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import InputError
+from ..errors import FieldError, InputError
 from ..fields import DeckError, read_toml
-from .kinds import A_HORIZON, A_KIND, A_MARGIN, A_ROLLOUT_KIND, A_ROLLOUTS, A_SEARCHED, N_AGENT, SEARCH
+from .kinds import (A_HORIZON, A_KIND, A_MARGIN, A_ROLLOUT_KIND, A_ROLLOUTS, A_SEARCHED, N_AGENT, RANDOM, SCRIPTED,
+                    SEARCH)
 from .rollouts import MAX_ROLLOUTS
 
 MAX_HORIZON = 1000
@@ -78,3 +79,41 @@ def search_row(budget: dict, rollout_kind: int, decisions) -> np.ndarray:
     row[A_SEARCHED] = sum(1 << list(decisions).index(k) for k in set(budget["searched"]))
     row[A_MARGIN] = round(1000 * budget.get("margin", MARGIN))
     return row
+
+
+PLAIN = {"scripted": SCRIPTED, "random": RANDOM}     # the agents named, not filed
+
+
+def plain_budget(decisions) -> dict[str, str]:
+    """The [budget] fields of a search over ``decisions`` whose rollouts a plain agent plays."""
+    return {"rollouts": FIELDS["rollouts"],
+            "searched": f"the decision kinds it searches, a non-empty list of: {', '.join(decisions)}",
+            "rollout_agent": f"the agent that plays the rollouts and the decisions it does not search: "
+                             f"{' or '.join(PLAIN)}",
+            "margin": FIELDS["margin"]}
+
+
+def load_plain_or_search(policy: str, policy_dir: Path, decisions, title: str) -> np.ndarray:
+    """The agent row (agents.kinds) of ``scripted``, ``random``, or a search
+    agent's file given by name (in ``policy_dir``) or path, for a game
+    (``title``) whose search takes ``plain_budget``; bad input is one line
+    naming the field or the file."""
+    if policy in PLAIN:
+        row = np.zeros(N_AGENT, dtype=np.int64)
+        row[A_KIND] = PLAIN[policy]
+        return row
+    named = [*PLAIN, *sorted(p.stem for p in policy_dir.glob("*.toml"))]
+    path = Path(policy) if policy.endswith(".toml") else policy_dir / f"{policy}.toml"
+    if not path.is_file():
+        raise FieldError("policies", f"{policy!r}: not a {title} agent; allowed: {', '.join(named)}, "
+                                     f"or a search agent's .toml file")
+    raw = read_policy(path, ", ".join(named))
+    if raw.get("agent") != "search":
+        raise InputError(f"{path}: agent: {raw.get('agent')!r}; allowed: \"search\" (scripted and random are "
+                         f"named, not filed)")
+    fields = plain_budget(decisions)
+    budget = check_budget(path, raw, fields, decisions)
+    if budget["rollout_agent"] not in PLAIN:
+        raise InputError(f"{path}: budget.rollout_agent: {budget['rollout_agent']!r}; allowed: "
+                         f"{fields['rollout_agent']}")
+    return search_row(budget, PLAIN[budget["rollout_agent"]], decisions)

@@ -119,6 +119,22 @@ def test_seat_rotation_block_intervals_cover_95_percent(size, p, rho):
     assert 0.935 <= hits / REPS <= 0.965
 
 
+@pytest.mark.parametrize("draw, p", [(0.12, 0.3), (0.4, 0.5)])
+def test_win_rates_of_decided_games_cover_95_percent(draw, p):
+    """A game of more seats with draws (a Solium duel's Praetors falling
+    together): analysis.seats.rates' win rate of the decided games, a ratio over
+    blocks of 2 games sharing a seed, covers P(win | decided) = p within
+    93.5-96.5% of REPS repetitions."""
+    rng = np.random.default_rng(int(100 * draw))
+    hits = 0
+    for _ in range(REPS):
+        drawn = blocks(rng, 150, 2, draw, 0.7)
+        won = blocks(rng, 150, 2, p, 0.7) & ~drawn
+        lo, hi = Clustered.of(won.sum(axis=1), (~drawn).sum(axis=1)).interval()[1:]
+        hits += lo <= p <= hi
+    assert 0.935 <= hits / REPS <= 0.965
+
+
 def test_family_intervals_hold_together():
     """A report's verdicts rest on intervals at 1 - 0.05 / rows (analysis.seats.rates):
     all six of a table's rates covered at once in at least 95% of repetitions."""

@@ -72,15 +72,18 @@ def entrant_games(run: Run) -> pl.LazyFrame:
 
 def rates(lf: pl.LazyFrame, by: list[str]) -> pl.DataFrame:
     """Games, wins and draws of the entrant rows ``lf`` grouped ``by``, with the
-    win rate and its block-clustered 95% interval; ``fair``, one win in
-    ``players`` (what a seat would win if no seat, entrant or piece mattered);
-    and ``family_lo``, ``family_hi``: the interval at 1 - 0.05 / rows, so that
-    every row's holds at once with 95% confidence (Bonferroni) -- what a
-    verdict over the whole table may rest on."""
+    win rate of the decided games (wins / games not drawn: a draw is no one's
+    win, and every decided game is one player's) and its block-clustered 95%
+    interval (a ratio over blocks); ``fair``, one win in ``players`` (what a
+    seat would win of the decided games if no seat, entrant or piece
+    mattered); and ``family_lo``, ``family_hi``: the interval at 1 - 0.05 /
+    rows, so that every row's holds at once with 95% confidence (Bonferroni)
+    -- what a verdict over the whole table may rest on."""
     counts = lf.group_by(by).agg(games=pl.len(), wins=pl.col("won").sum(), draws=pl.col("draw").sum(),
                                  fair=(1 / pl.col("players").cast(pl.Float64)).mean()).collect()
-    win = with_pair_wilson(lf, by, pl.col("won"), "win_rate", cluster="block")
-    family = with_pair_wilson(lf, by, pl.col("won"), "family", cluster="block",
+    decided = (~pl.col("draw")).cast(pl.Int64)
+    win = with_pair_wilson(lf, by, pl.col("won"), "win_rate", n=decided, cluster="block")
+    family = with_pair_wilson(lf, by, pl.col("won"), "family", n=decided, cluster="block",
                               confidence=1 - (1 - CONFIDENCE) / max(counts.height, 1)).drop("family", "family_eff")
     return counts.join(win, on=by, nulls_equal=True).join(family, on=by, nulls_equal=True).sort(by)
 
@@ -91,8 +94,17 @@ def by_entrant(run: Run) -> pl.DataFrame:
 
 
 def by_position(run: Run) -> pl.DataFrame:
-    """Each place in turn order (0 = the starting player) in each cell."""
-    return rates(entrant_games(run), [*CELL, "position"])
+    """Each place in turn order (0 = the starting player) in each cell, or each
+    role where the ruleset names them (``Ruleset.roles``), as ``place`` names it."""
+    return rates(entrant_games(run), [*CELL, "position"]).with_columns(place=place_names(run))
+
+
+def place_names(run: Run) -> pl.Expr:
+    """``position`` as a report names it: its role, or ``place k``."""
+    roles = run.manifest["ruleset"].get("roles") or []
+    if roles:
+        return pl.col("position").replace_strict(list(range(len(roles))), roles, return_dtype=pl.String)
+    return pl.format("place {}", pl.col("position") + 1)
 
 
 def sweep(run: Run) -> pl.DataFrame:
@@ -104,7 +116,7 @@ def sweep(run: Run) -> pl.DataFrame:
     params = run.parameters
     cells = run.cells.select(pl.col("index").cast(pl.UInt32).alias("cell"), *params)
     t = by_position(run).join(cells, on="cell").join(cell_info(run).select("cell", "context"), on="cell")
-    t = t.with_columns(matchup=pl.format("{} players", "players"), deck=pl.format("place {}", pl.col("position") + 1))
+    t = t.with_columns(matchup=pl.format("{} players", "players"), deck=pl.col("place"))
     rows = sweep_rows(t.drop("setting").rename({"context": "setting"}), ["matchup", "setting"], params, run.swept)
     return rows.sort("parameter", "matchup", "setting", "at", "deck", "value")
 

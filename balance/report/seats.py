@@ -33,23 +33,29 @@ def judged(df: pl.DataFrame) -> pl.DataFrame:
                            .otherwise(pl.lit("undecided")))
 
 
-def seat_verdicts(positions: pl.DataFrame) -> list[str]:
-    """One sentence per cell: which places in turn order win more or less than
-    their fair share, or that every place is within BALANCED of it."""
+def place_kind(rs: dict) -> str:
+    """What a report calls a stored ``position``: a role, or a place in turn order (``Ruleset.roles``)."""
+    return "role" if rs.get("roles") else "place in turn order"
+
+
+def seat_verdicts(positions: pl.DataFrame, kind: str) -> list[str]:
+    """One sentence per cell: which places in turn order (or roles, ``kind``)
+    win more or less than their fair share, or that every one is within
+    BALANCED of it."""
     out = []
     for (cell, players, setting), d in positions.group_by("cell", "players", "setting", maintain_order=True):
         where = f"{players} players, {setting}"
         off = d.filter(pl.col("verdict").is_in(["advantaged", "disadvantaged"]))
         if off.height:
-            said = "; ".join(f"place {r['position'] + 1} wins {ci(r, 'win_rate')} (**{r['verdict']}**)"
+            said = "; ".join(f"{r['place']} wins {ci(r, 'win_rate')} (**{r['verdict']}**)"
                              for r in off.iter_rows(named=True))
             out.append(f"**Seat balance, {where}** (fair share {percent(1 / players)}): {said}.")
         elif (d["verdict"] == "balanced").all():
-            out.append(f"**Seat balance, {where}**: every place in turn order wins within "
+            out.append(f"**Seat balance, {where}**: every {kind} wins within "
                        f"{round(100 * BALANCED)} points of the fair share {percent(1 / players)} (shown by the "
                        f"intervals: no seat advantage larger than that).")
         else:
-            out.append(f"**Seat balance, {where}**: no place shown off its fair share {percent(1 / players)}, "
+            out.append(f"**Seat balance, {where}**: no {kind} shown off its fair share {percent(1 / players)}, "
                        f"but the intervals are too wide to show balance within {round(100 * BALANCED)} points: "
                        f"undecided; play more games.")
     return out
@@ -91,13 +97,15 @@ def rate_forest(df: pl.DataFrame, panel: str, row: str, title: str):
     fair = dict(rows.select("deck", "fair").unique().iter_rows())
     fig = F.forest(rows, "win_rate", "win_rate_lo", "win_rate_hi", rows["verdict"] != "undecided",
                    "win rate (%); dashed: the fair share", title, marks={k: [v] for k, v in fair.items()})
-    return fig, (f"Each row's win rate and 95% interval over seat-rotation blocks; red: a verdict, by the wider "
+    return fig, (f"Each row's win rate of the games not drawn and its 95% interval over seat-rotation blocks; "
+                 f"red: a verdict, by the wider "
                  f"interval that holds for every row at once, that it is off the fair share or within "
                  f"{round(100 * BALANCED)} points of it (the table says which).")
 
 
-def curve_figure(stats: pl.DataFrame, labels: dict[str, str]):
-    """Each curve's mean and 10-90th percentile band per own turn, one panel per cell and entrant."""
+def curve_figure(stats: pl.DataFrame, labels: dict[str, str], turn: str):
+    """Each curve's mean and 10-90th percentile band per ``turn`` (own turn,
+    round), one panel per cell and entrant."""
     keys = stats.select("cell", "players", "setting", "label").unique(maintain_order=True).rows()
     fig, axes = panels(len(keys), min(3, len(keys)), 3.0)
     colors = ("#2471a3", "#d35400", "#1e8449", "#7d3c98")
@@ -108,11 +116,11 @@ def curve_figure(stats: pl.DataFrame, labels: dict[str, str]):
         for (name, what), color in zip(labels.items(), colors):
             ax.plot(x, c[f"{name}_mean"].to_numpy(), color=color, label=f"{what} (mean)")
             ax.fill_between(x, c[f"{name}_p10"].to_numpy(), c[f"{name}_p90"].to_numpy(), color=color, alpha=0.15)
-        ax.set_xlabel("own turn")
+        ax.set_xlabel(turn)
         ax.set_title(wrap(f"{players} players, {label}, {setting}", 45), fontsize=8)
     fig.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center", ncol=4, fontsize=8, frameon=False)
-    fig.suptitle("Per own turn (lines: mean; bands: 10th to 90th percentile)")
-    return fig, (f"{', '.join(labels.values())}: per cell and entrant, over its own turns; turns reached by fewer "
+    fig.suptitle(f"Per {turn} (lines: mean; bands: 10th to 90th percentile)")
+    return fig, (f"{', '.join(labels.values())}: per cell and entrant, over its {turn}s; {turn}s reached by fewer "
                  f"than 1% of its games are cut.")
 
 
@@ -124,15 +132,17 @@ def panel(df: pl.DataFrame) -> pl.DataFrame:
 def made_figures(tabs: dict, rs: dict) -> list[tuple]:
     """(heading, file name, function, arguments) of each figure (the causal one
     if ``balance impact`` was run)."""
-    made = [("Seat balance: win rate by place in turn order", "positions", rate_forest,
-             (panel(tabs["outcomes_by_position"]).with_columns(place=pl.format("place {}", pl.col("position") + 1)),
-              "cells", "place", "Win rate by place in turn order (1 = the starting player)"))]
+    kind = place_kind(rs)
+    made = [(f"Seat balance: win rate by {kind}", "positions", rate_forest,
+             (panel(tabs["outcomes_by_position"]), "cells", "place",
+              f"Win rate by {kind}" + ("" if rs.get("roles") else " (1 = the starting player)")))]
     made += [(f"Win rate by {label}", column, rate_forest,
               (panel(tabs[f"outcomes_by_{column}"]), "cells", f"{column}_name", f"Win rate by {label}"))
              for column, (label, _) in rs["pieces"].items()]
     made.append(("Seat balance against each swept game parameter", "position_sweep", F.sweep,
                  (tabs["position_sweep"], {p["name"]: p["label"] for p in rs["parameters"]})))
-    made.append(("Per-turn curves", "curves", curve_figure, (tabs["curves"], rs["curves"])))
+    turn = rs.get("turn", "own turn")
+    made.append((f"Curves per {turn}", "curves", curve_figure, (tabs["curves"], rs["curves"], turn)))
     if "causal_impact" in tabs:
         made.append(("Causal card impact", "causal_impact", F.causal, (tabs["causal_impact"],)))
     return made
@@ -142,7 +152,8 @@ def key_tables(tabs: dict, rs: dict) -> list[tuple[str, pl.DataFrame]]:
     """The tables the page shows (every one is in tables/*.csv)."""
     cols = ["players", "setting", "games", "wins", "draws", "fair", "win_rate", "win_rate_lo", "win_rate_hi",
             "family_lo", "family_hi", "verdict"]
-    return [("Win rate by place in turn order", tabs["outcomes_by_position"].select("position", *cols)),
+    bought, played = rs.get("holding", ("bought", "played"))
+    return [(f"Win rate by {place_kind(rs)}", tabs["outcomes_by_position"].select("place", *cols)),
             *((f"Win rate by {label}", tabs[f"outcomes_by_{column}"].select(f"{column}_name", *cols))
               for column, (label, _) in rs["pieces"].items()),
             *((f"{label}s across agents and readings (robust: on one side of the fair share in every way)",
@@ -152,8 +163,8 @@ def key_tables(tabs: dict, rs: dict) -> list[tuple[str, pl.DataFrame]]:
             ("Game length and end reasons", tabs["game_length"]),
             *([("Causal card impact (the card verdicts)", tabs["causal_impact"].select(*CAUSAL))]
               if "causal_impact" in tabs else []),
-            ("Card impact (observational: an entrant's win rate when it bought the card, when it did not, when "
-             "it played it; associations, not effects, so no verdicts)",
+            (f"Card impact (observational: an entrant's win rate when the card was {bought}, when it was not, "
+             f"when it was {played}; associations, not effects, so no verdicts)",
              tabs["card_impact"].sort("players", "setting", "diff", descending=[False, False, True], nulls_last=True)
              .select("players", "setting", "card", "bought_n", "bought_wr", "not_bought_wr", "played_wr", "diff",
                      "diff_lo", "diff_hi", "judged"))]
@@ -175,7 +186,7 @@ def write_report(run: Run, out: Path) -> Path:
     figs = [(h, cap, path) for (h, *_), (path, cap) in zip(made, drawn) if path]
     title = f"{rs['title']} balance report: {run.manifest['experiment']['name']}" + \
         (" (PARTIAL RUN)" if run.partial else "")
-    verdicts = seat_verdicts(tabs["outcomes_by_position"])
+    verdicts = seat_verdicts(tabs["outcomes_by_position"], place_kind(rs))
     for column, (label, _) in rs["pieces"].items():
         verdicts += piece_verdicts(tabs[f"outcomes_by_{column}"], column, label)
         verdicts += spread_verdicts(tabs[f"spread_by_{column}"], column, label)

@@ -77,6 +77,11 @@ class Ruleset:
     validate: Callable          # ``balance validate``: (paths) -> exit code, a line per file
     example: Callable           # (agent, seats): a matchup to check it on, that agent on every seat
                                 # (rules/conformance.py)
+    roles: tuple[str, ...] = ()  # what each stored ``position`` is called (attacker, defender); none: a place in
+                                # turn order
+    turn: str = "own turn"      # what a step of its curves is called
+    holding: tuple[str, str] = ("bought", "played")   # what the stored masks ``bought`` and ``played`` mean
+    lineup: tuple[str, ...] = ()  # the entrants a command plays when it names none (none: ``dealt`` per player)
 
     def kernel_files(self) -> list:
         """The files of its compiled code: each entry point's module and every
@@ -101,7 +106,8 @@ class Ruleset:
                 "reading_defaults": {n: r.default for n, r in self.readings.items()},
                 "resources": list(self.resources), "curves": self.curves, "shortage": self.shortage,
                 "pieces": {k: list(v) for k, v in self.pieces.items()},
-                "end_reasons": {str(k): v for k, v in self.end_reasons.items()}}
+                "end_reasons": {str(k): v for k, v in self.end_reasons.items()},
+                "roles": list(self.roles), "turn": self.turn, "holding": list(self.holding)}
 
 
 

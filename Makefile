@@ -11,6 +11,7 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q -e ".[test,cluster]"
 	$(PY) -m balance simulate --games 2 >/dev/null    # warm-up: compile the rules kernel into the cache once (it says so on stderr)
 	$(PY) -m balance simulate --ruleset kamigami --games 4 >/dev/null     # and Kamigami's (half a minute)
+	$(PY) -m balance simulate --ruleset solium --games 4 >/dev/null       # and Solium Infernum's (seconds)
 	touch $(STAMP)
 
 # experiments/demo.toml (the starter decks' round robin at thresholds 3, 4 and 5; Gabriel against
@@ -18,7 +19,8 @@ $(STAMP): pyproject.toml
 # of Belial's cards replayed blank (200 games a cell: the card verdicts), then the report
 # (reports/demo/index.html); then Kamigami Battles' seat balance at 2, 4 and 6 players
 # and what each card is worth to Cthulhu, blanked for the whole table (experiments/kamigami.toml,
-# reports/kamigami/index.html); 3 minutes at most.
+# reports/kamigami/index.html); Solium Infernum's battles and duels, with what Charge is worth to
+# the Brass Lancers (experiments/solium.toml, reports/solium/index.html); 3 minutes at most.
 demo: $(STAMP)
 	$(PY) -m balance run experiments/demo.toml --fresh
 	$(PY) -m balance impact experiments/demo.toml --deck decks/belial.toml --games 200 \
@@ -27,6 +29,9 @@ demo: $(STAMP)
 	$(PY) -m balance run experiments/kamigami.toml --fresh
 	$(PY) -m balance impact experiments/kamigami.toml --deck Cthulhu
 	$(PY) -m balance report runs/kamigami --out reports/kamigami
+	$(PY) -m balance run experiments/solium.toml --fresh
+	$(PY) -m balance impact experiments/solium.toml --deck "Brass Lancers"
+	$(PY) -m balance report runs/solium --out reports/solium
 
 test: $(STAMP)
 	$(PY) -m pytest

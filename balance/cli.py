@@ -100,14 +100,16 @@ def _matchup_args(p, several=False):
                    metavar="VARIANT", help=f"rule variant{'s, each reported' if several else ''}: "
                                            f"{', '.join(VARIANTS)} (default classic)")
     _reading_arg(p, "a contested reading of the rulebook")
-    seats = p.add_argument_group("a game of more seats (--ruleset kamigami)")
+    seats = p.add_argument_group("a game of more seats (--ruleset kamigami, solium)")
     seats.add_argument("--seats", nargs="+", metavar="ENTRANT",
-                       help="one entrant per seat: a God, or dealt (default: --players dealt entrants)")
+                       help="one entrant per seat: a God, or dealt (default: --players dealt entrants); for "
+                            "solium, two armies or two Praetor programs (default: Furfur Decarabia)")
     seats.add_argument("--players", type=_positive("--players"), default=4,
                        help="players, each dealt two Gods to keep one of (default %(default)s)")
     seats.add_argument("--policy", nargs="+", default=["scripted"], metavar="AGENT",
                        help="agent of every seat, or one per seat: scripted or random (default %(default)s)")
-    seats.add_argument("--cards", help="card set file (default: the ruleset's own, decks/kamigami/old_ones.toml)")
+    seats.add_argument("--cards", help="card set or roster file (default: the ruleset's own, "
+                                       "decks/kamigami/old_ones.toml, decks/solium/pandemonium.toml)")
     seats.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                        help="a game parameter instead of its default (repeatable; e.g. win_energy=30; "
                             "docs/kamigami.md)")
@@ -146,7 +148,7 @@ def _prepare(args, variant=None):
     from .rules import get
     rs = get(args.ruleset)
     if rs.entrants == "seats":
-        seats = args.seats or ["dealt"] * args.players
+        seats = args.seats or list(rs.lineup) or ["dealt"] * args.players
         policies = args.policy * len(seats) if len(args.policy) == 1 else args.policy
         try:
             return rs.prepare(args.cards or rs.card_set, seats, policies, None, _readings(args.reading),

@@ -110,7 +110,7 @@ def test_generic_code_reaches_a_game_only_through_the_registry(folder):
 
 
 GAME_WORDS = ("essence", "humans", "threshold", "classic", "influencer", "superior", "souls", "gabriel", "belial",
-              "kamigami", "faith", "energy", "cthulhu")
+              "kamigami", "faith", "energy", "cthulhu", "solium", "praetor", "legion", "skull", "prestige")
 
 
 def game_words(source: str) -> set[str]:

@@ -5,7 +5,8 @@ only when asked for: a game's rules and kernel load with it.
 """
 import importlib
 
-RULESETS = {"innomine": "balance.rules.innomine.ruleset", "kamigami": "balance.rules.kamigami.ruleset"}
+RULESETS = {"innomine": "balance.rules.innomine.ruleset", "kamigami": "balance.rules.kamigami.ruleset",
+            "solium": "balance.rules.solium.ruleset"}
 DEFAULT = "innomine"
 
 

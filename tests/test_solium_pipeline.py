@@ -20,7 +20,6 @@ from balance.rules.solium.roster import load_roster
 from balance.rules.solium.state import ATTACKER, DEFENDER, END_DESTROYED, G_END, G_TRACE_N, G_WINNER
 from balance.runner import run_experiment
 from balance.runner.impact import card_impact
-from balance.runner.store import load_run
 
 ROSTER = str(ROOT / "decks/solium/pandemonium.toml")
 RS = get("solium")

@@ -93,6 +93,14 @@ def plain_budget(decisions) -> dict[str, str]:
             "margin": FIELDS["margin"]}
 
 
+def plain_or_search(game: str, decisions, title: str):
+    """The agent loader of a game (``policies/<game>/``, its decision kinds,
+    its title) whose agents are ``scripted``, ``random`` or a search over a
+    plain rollout agent: ``load(policy)`` -> its agent row."""
+    policy_dir = Path(__file__).resolve().parents[2] / "policies" / game
+    return lambda policy: load_plain_or_search(policy, policy_dir, decisions, title)
+
+
 def load_plain_or_search(policy: str, policy_dir: Path, decisions, title: str) -> np.ndarray:
     """The agent row (agents.kinds) of ``scripted``, ``random``, or a search
     agent's file given by name (in ``policy_dir``) or path, for a game

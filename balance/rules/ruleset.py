@@ -135,3 +135,17 @@ def pack(readings: dict[str, Reading], chosen: dict, where: str = "--reading") -
         raise InputError(f"{where}: {wrong[0]}: {wrong[1]}; allowed: {wrong[2]}")
     values = {n: r.default for n, r in readings.items()} | chosen
     return sum(readings[n].values.index(v) << readings[n].bit for n, v in values.items())
+
+
+def parameter_values(parameters: tuple[Parameter, ...], given: dict, title: str) -> list[int]:
+    """The values of ``parameters`` in order: their defaults, with ``given``
+    ({name: value}) checked against their bounds (InputError naming the
+    parameter; ``title`` names the game)."""
+    known = {p.name: p for p in parameters}
+    for name, v in given.items():
+        if name not in known:
+            raise InputError(f"{name}: not a {title} parameter; allowed: {', '.join(known)}")
+        p = known[name]
+        if type(v) is not int or v < p.low or (p.high is not None and v > p.high):
+            raise InputError(f"{name}: {v!r}; allowed: a whole number from {p.low} to {p.high}")
+    return [given.get(p.name, p.default) for p in parameters]

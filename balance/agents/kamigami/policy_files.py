@@ -6,16 +6,7 @@ it ``searched`` (rules/kamigami/decisions.py), its ``rollout_agent`` (scripted
 or random, which plays every seat of a rollout to the end of the game and its
 own other decisions) and an optional ``margin``.  ``search`` is the shipped
 file ``policies/kamigami/search.toml``."""
-from pathlib import Path
-
-import numpy as np
-
 from ...rules.kamigami.decisions import DECISIONS
-from ..budget import load_plain_or_search
+from ..budget import plain_or_search
 
-POLICY_DIR = Path(__file__).resolve().parents[3] / "policies" / "kamigami"
-
-
-def load_agent(policy: str) -> np.ndarray:
-    """The agent row (agents.kinds) of ``policy`` (budget.load_plain_or_search)."""
-    return load_plain_or_search(policy, POLICY_DIR, DECISIONS, "Kamigami")
+load_agent = plain_or_search("kamigami", DECISIONS, "Kamigami")

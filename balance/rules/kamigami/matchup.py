@@ -10,8 +10,8 @@ import numpy as np
 from ...agents.kamigami.policy_files import load_agent
 from ...agents.kamigami.search import simulate_searched_rotations
 from ...agents.kinds import A_KIND, SEARCH
-from ...errors import FieldError, InputError
-from ..ruleset import Parameter, pack
+from ...errors import FieldError
+from ..ruleset import Parameter, pack, parameter_values
 from .cards import TUNABLE, CardSet, load_set
 from .contested import READINGS
 from .game import record_arrays, simulate_rotations
@@ -108,7 +108,7 @@ def prepare(card_set, gods, policies, overrides=None, readings=None, swaps=None,
                                   f"{SEATS[-1]}, one agent each")
     cards = load_set(card_set).swapped(swaps or {})
     return Matchup(cards, cards.tables(overrides), _gods(cards, gods), np.stack([load_agent(p) for p in policies]),
-                   np.array([*_parameters(parameters), pack(READINGS, readings or {})], dtype=np.int64),
+                   np.array([*parameter_values(PARAMETERS, parameters, "Kamigami"), pack(READINGS, readings or {})], dtype=np.int64),
                    tuple(f"{g} ({p})" for g, p in zip(gods, policies)))
 
 
@@ -124,18 +124,6 @@ def _gods(cards: CardSet, gods) -> np.ndarray:
         raise FieldError("seats", f"{dealt} dealt seats need {2 * dealt} Gods, {len(names) - len(given)} are left; "
                                   f"allowed: fewer dealt seats")
     return np.array([-1 if g == DEALT else names.index(g) for g in gods], dtype=np.int64)
-
-
-def _parameters(given: dict) -> list[int]:
-    """PARAMETERS' values: the defaults, with ``given`` checked against their bounds."""
-    known = {p.name: p for p in PARAMETERS}
-    for name, v in given.items():
-        if name not in known:
-            raise InputError(f"{name}: not a Kamigami parameter; allowed: {', '.join(known)}")
-        p = known[name]
-        if type(v) is not int or v < p.low or (p.high is not None and v > p.high):
-            raise InputError(f"{name}: {v!r}; allowed: a whole number from {p.low} to {p.high}")
-    return [given.get(p.name, p.default) for p in PARAMETERS]
 
 
 def play_range(m: Matchup, root_seed: int, first_game: int, n_games: int) -> dict:

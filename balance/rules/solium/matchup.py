@@ -9,8 +9,8 @@ import numpy as np
 
 from ...agents.kinds import A_KIND, SEARCH
 from ...agents.solium.policy_files import load_agent
-from ...errors import FieldError, InputError
-from ..ruleset import Parameter, pack
+from ...errors import FieldError
+from ..ruleset import Parameter, pack, parameter_values
 from . import vocabulary as V
 from .contested import READINGS
 from .game import record_arrays, simulate_rotations
@@ -117,7 +117,7 @@ def prepare(roster_file, entrants, policies, overrides=None, readings=None, swap
                                   f"Legion's army to attack a Place (4.4: Places of Power never move)")
     return Matchup(roster, tables, kind, tuple(entrants), units, defends, pieces(roster, entrants, kind),
                    held_bits(roster, entrants), code_bits(roster), np.stack([load_agent(p) for p in policies]),
-                   np.array([*parameter_values(parameters), pack(READINGS, readings or {})], dtype=np.int64),
+                   np.array([*parameter_values(PARAMETERS, parameters, "Solium Infernum"), pack(READINGS, readings or {})], dtype=np.int64),
                    tuple(f"{e} ({p})" for e, p in zip(entrants, policies)))
 
 
@@ -163,18 +163,6 @@ def code_bits(roster: Roster) -> np.ndarray:
         elif name in V.MOVES:
             out[DUEL, V.MOVES[name][0]] |= 1 << k
     return out
-
-
-def parameter_values(given: dict) -> list[int]:
-    """PARAMETERS' values: the defaults, with ``given`` checked against their bounds."""
-    known = {p.name: p for p in PARAMETERS}
-    for name, v in given.items():
-        if name not in known:
-            raise InputError(f"{name}: not a Solium Infernum parameter; allowed: {', '.join(known)}")
-        p = known[name]
-        if type(v) is not int or v < p.low or (p.high is not None and v > p.high):
-            raise InputError(f"{name}: {v!r}; allowed: a whole number from {p.low} to {p.high}")
-    return [given.get(p.name, p.default) for p in PARAMETERS]
 
 
 def play_range(m: Matchup, root_seed: int, first_game: int, n_games: int) -> dict:

@@ -10,6 +10,8 @@ import numpy as np
 import polars as pl
 import pytest
 from cli import ROOT, balance, ok, one_line_error
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from balance.analysis.compare import Change, Settings, compare
 from balance.errors import InputError
@@ -151,6 +153,31 @@ def test_the_search_answers_a_program():
     won = {p: (RS.play_range(RS.prepare(ROSTER, duel, ["scripted", p]), 3, 0, 200)["rows"][:, RS.columns["winner"]]
                == 1).mean() for p in ("scripted", "search")}
     assert won["scripted"] < 0.35 and won["search"] > 0.5, won
+
+
+ROSTER_ENTRIES = load_roster(ROSTER)
+LINEUPS = st.one_of(st.lists(st.sampled_from(ROSTER_ENTRIES.army_names), min_size=2, max_size=2),
+                    st.lists(st.sampled_from(ROSTER_ENTRIES.program_names), min_size=2, max_size=2))
+
+
+@settings(max_examples=60, deadline=None)
+@given(lineup=LINEUPS, policies=st.lists(st.sampled_from(["scripted", "random"]), min_size=2, max_size=2),
+       readings=st.fixed_dictionaries({"equal_damage_retreat": st.sampled_from(["attacker", "defender"]),
+                                       "luck_defends": st.sampled_from(["always", "skull_shield_moves"])}),
+       rounds=st.integers(1, 4), luck=st.integers(0, 6), hp=st.integers(1, 30), seed=st.integers(0, 2**40),
+       game=st.integers(0, 50))
+def test_every_combat_keeps_its_invariants(lineup, policies, readings, rounds, luck, hp, seed, game):
+    """Any two armies or programs of the roster, any agents, readings and
+    rounds, Furfur's Luck and the Bloody Hands' Hit Points changed: the combat
+    ends within its cap, keeps its invariants round by round
+    (rules/solium/invariants.py), is the same game when played again, and its
+    record says what was played."""
+    assume(lineup != ["Tower of Dis", "Tower of Dis"])          # two Places of Power never fight
+    m = RS.prepare(ROSTER, lineup, policies, {"Furfur": {"luck": luck}, "Bloody Hands": {"hp": hp}}, readings,
+                   rounds=rounds)
+    rows = RS.play_range(m, seed, game, 1)["rows"]
+    assert RS.check_game(m, seed, game) == rows[0, RS.columns["turns"]]
+    assert (RS.play_range(m, seed, game, 1)["rows"] == rows).all()
 
 
 BAD_ROSTERS = [

@@ -86,7 +86,8 @@ def simulate_rotations(s, x, t, root_seed, first_game, n_games, params, kind, un
 
 @njit(cache=True)
 def record_game(s, g, pieces, held, code_bits, row, curves, masks):
-    """Game g's records, in entrant order; ``used`` codes become the roster's kind bits."""
+    """Game g's records, in entrant order; the codes that took effect become
+    the roster's kind bits, of the kinds the entrant holds."""
     row[R_GAME] = g
     row[R_BLOCK] = g // 2
     row[R_ROTATION] = g % 2
@@ -110,7 +111,7 @@ def record_game(s, g, pieces, held, code_bits, row, curves, masks):
         for code in range(code_bits.shape[0]):
             if (s.c[role, C_USED] >> code) & 1:
                 used |= code_bits[code]
-        masks[e, 1] = used
+        masks[e, 1] = used & held[e]              # two printings of one ability share its code
 
 
 def record_arrays(n_games, rounds):

@@ -187,11 +187,11 @@ def blank_move(slot):
 
 
 def held_kinds(roster: Roster, entrant: str) -> set[str]:
-    """Every ability, exotic move and Combat Card of an army or program."""
+    """Every ability, exotic move and Combat Card of an army, or move of a
+    program (a Praetor's battle abilities play no part in a duel)."""
     army = next((a for a in roster.armies if a.name == entrant), None)
     if army is None:
-        program = next(p for p in roster.programs if p.name == entrant)
-        return {m for m, _, _ in program.slots} | set(roster.units[program.praetor].abilities)
+        return {m for m, _, _ in next(p for p in roster.programs if p.name == entrant).slots}
     held = set(roster.units[army.unit].abilities) | set(army.cards)
     for art in army.artifacts:
         held |= set(roster.artifacts[art])

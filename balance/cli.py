@@ -222,7 +222,7 @@ def cmd_bench(args):
               f"{m.setting})")
     print(f"two-core speed-up: {rates[2] / rates[1]:.2f}x; per core: {rates[1]:,.0f} games/s "
           f"(machine: {os.cpu_count()} cores)")
-    if getattr(m, "searches", False):
+    if getattr(m, "searches", False) and args.ruleset == "innomine":    # its kernel counts searched decisions
         from .rules.innomine.matchup import play_counted
         n = min(args.games, 20)
         t0 = time.perf_counter()

@@ -229,6 +229,8 @@ def test_the_command_line_plays_and_replays_a_duel():
     assert any(line.startswith("Furfur (scripted): win rate") for line in lines)
     log = ok(balance("replay", "--ruleset", "solium", "--seats", "Marchosias bleeder", "Vapula sorcery"))
     assert log[0].startswith("round 1, slot 1: Marchosias bleeder bleeding_wound")
+    speed = ok(balance("bench", "--ruleset", "solium", "--policy", "scripted", "search", "--games", "40"))
+    assert speed[-1].startswith("two-core speed-up")
 
 
 def test_an_unknown_baseline_is_refused(tmp_path):

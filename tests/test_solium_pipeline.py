@@ -13,15 +13,18 @@ from cli import ROOT, balance, ok, one_line_error
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from balance.analysis import seats
 from balance.analysis.compare import Change, Settings, compare
 from balance.errors import InputError
 from balance.report import write_report
+from balance.report.seats import judged
 from balance.rules import get
 from balance.rules.solium.game import play_game
 from balance.rules.solium.roster import load_roster
 from balance.rules.solium.state import ATTACKER, DEFENDER, END_DESTROYED, G_END, G_TRACE_N, G_WINNER
 from balance.runner import run_experiment
 from balance.runner.impact import card_impact
+from balance.runner.store import load_run
 
 ROSTER = str(ROOT / "decks/solium/pandemonium.toml")
 RS = get("solium")
@@ -93,6 +96,10 @@ def test_an_experiment_of_legions_and_rounds_runs_and_reports(legions):
     raw = pl.read_parquet(sorted((run_dir / "chunks").glob("*.parquet")))
     tower = load_roster(ROSTER).legion_names.index("Tower of Dis")
     assert (raw.filter(pl.col("legion") == tower)["position"] == 1).all()
+    roles = judged(seats.by_position(load_run(run_dir)))
+    fixed = roles.filter(pl.col("setting").str.contains("Tower of Dis"))
+    assert fixed.height == 6 and set(fixed["verdict"]) == {"none: roles fixed"}
+    assert "Bloody Hands + Tower of Dis</strong>: an entrant kept its role in every game" in page
 
 
 def test_the_sweep_of_rounds_moves_the_place_of_power(legions):

@@ -95,8 +95,14 @@ def by_entrant(run: Run) -> pl.DataFrame:
 
 def by_position(run: Run) -> pl.DataFrame:
     """Each place in turn order (0 = the starting player) in each cell, or each
-    role where the ruleset names them (``Ruleset.roles``), as ``place`` names it."""
-    return rates(entrant_games(run), [*CELL, "position"]).with_columns(place=place_names(run))
+    role where the ruleset names them (``Ruleset.roles``), as ``place`` names it;
+    ``rotated``: whether every entrant of the cell took every place (one that
+    keeps its place in every game does not), without which a place's rate is an
+    entrant's and says nothing of the place."""
+    lf = entrant_games(run)
+    rotated = lf.group_by("cell", "entrant").agg(places=pl.col("position").n_unique()).group_by("cell").agg(
+        rotated=(pl.col("places") == pl.len()).all()).collect()
+    return rates(lf, [*CELL, "position"]).with_columns(place=place_names(run)).join(rotated, on="cell")
 
 
 def place_names(run: Run) -> pl.Expr:

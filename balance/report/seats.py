@@ -21,13 +21,17 @@ from .page import html_page, markdown
 from .verdicts import CAUSAL, card_verdicts, ci, run_facts
 
 BALANCED = 0.05          # a rate whose interval lies within 5 points of the fair share is balanced
+JUDGED = ("advantaged", "disadvantaged", "balanced")     # the verdicts a figure marks
 
 
 def judged(df: pl.DataFrame) -> pl.DataFrame:
     """``verdict`` of each rate against ``fair`` by its family interval: advantaged,
-    disadvantaged, balanced or undecided."""
+    disadvantaged, balanced or undecided; none for a place its entrants did not
+    take in turn (``seats.by_position``'s ``rotated``)."""
     lo, hi, fair = pl.col("family_lo"), pl.col("family_hi"), pl.col("fair")
-    return df.with_columns(verdict=pl.when(lo > fair).then(pl.lit("advantaged"))
+    fixed = ~pl.col("rotated") if "rotated" in df.columns else pl.lit(False)
+    return df.with_columns(verdict=pl.when(fixed).then(pl.lit("none: roles fixed"))
+                           .when(lo > fair).then(pl.lit("advantaged"))
                            .when(hi < fair).then(pl.lit("disadvantaged"))
                            .when((lo >= fair - BALANCED) & (hi <= fair + BALANCED)).then(pl.lit("balanced"))
                            .otherwise(pl.lit("undecided")))
@@ -45,6 +49,10 @@ def seat_verdicts(positions: pl.DataFrame, kind: str) -> list[str]:
     out = []
     for (cell, players, setting), d in positions.group_by("cell", "players", "setting", maintain_order=True):
         where = f"{players} players, {setting}"
+        if not d["rotated"].all():
+            out.append(f"**Seat balance, {where}**: an entrant kept its {kind} in every game, so each {kind}'s "
+                       f"rate is an entrant's: no seat verdict.")
+            continue
         off = d.filter(pl.col("verdict").is_in(["advantaged", "disadvantaged"]))
         if off.height:
             said = "; ".join(f"{r['place']} wins {ci(r, 'win_rate')} (**{r['verdict']}**)"
@@ -95,7 +103,7 @@ def rate_forest(df: pl.DataFrame, panel: str, row: str, title: str):
     """Win rates with their intervals, one panel per ``panel`` value, rows named by ``row``."""
     rows = df.with_columns(deck=pl.col(panel).cast(pl.String), card=pl.col(row).cast(pl.String))
     fair = dict(rows.select("deck", "fair").unique().iter_rows())
-    fig = F.forest(rows, "win_rate", "win_rate_lo", "win_rate_hi", rows["verdict"] != "undecided",
+    fig = F.forest(rows, "win_rate", "win_rate_lo", "win_rate_hi", rows["verdict"].is_in(JUDGED),
                    "win rate (%); dashed: the fair share", title, marks={k: [v] for k, v in fair.items()})
     return fig, (f"Each row's win rate of the games not drawn and its 95% interval over seat-rotation blocks; "
                  f"red: a verdict, by the wider "

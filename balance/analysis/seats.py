@@ -118,10 +118,11 @@ def sweep(run: Run) -> pl.DataFrame:
     sweeps (``outcomes.sweep_rows``), its players and context fixed: does a
     rule change such as a catch-up move the seat balance?  ``matchup`` names
     the players, ``setting`` the context and ``deck`` the place, as the
-    sweep figure reads them."""
+    sweep figure reads them; cells whose entrants kept their places (``by_position``'s
+    ``rotated``) are left out, their places' rates being the entrants'."""
     params = run.parameters
     cells = run.cells.select(pl.col("index").cast(pl.UInt32).alias("cell"), *params)
-    t = by_position(run).join(cells, on="cell").join(cell_info(run).select("cell", "context"), on="cell")
+    t = by_position(run).filter("rotated").join(cells, on="cell").join(cell_info(run).select("cell", "context"), on="cell")
     t = t.with_columns(matchup=pl.format("{} players", "players"), deck=pl.col("place"))
     rows = sweep_rows(t.drop("setting").rename({"context": "setting"}), ["matchup", "setting"], params, run.swept)
     return rows.sort("parameter", "matchup", "setting", "at", "deck", "value")

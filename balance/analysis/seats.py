@@ -122,7 +122,8 @@ def sweep(run: Run) -> pl.DataFrame:
     ``rotated``) are left out, their places' rates being the entrants'."""
     params = run.parameters
     cells = run.cells.select(pl.col("index").cast(pl.UInt32).alias("cell"), *params)
-    t = by_position(run).filter("rotated").join(cells, on="cell").join(cell_info(run).select("cell", "context"), on="cell")
+    t = by_position(run).filter("rotated").join(cells, on="cell").join(cell_info(run).select("cell", "context"),
+                                                                     on="cell")
     t = t.with_columns(matchup=pl.format("{} players", "players"), deck=pl.col("place"))
     rows = sweep_rows(t.drop("setting").rename({"context": "setting"}), ["matchup", "setting"], params, run.swept)
     return rows.sort("parameter", "matchup", "setting", "at", "deck", "value")

@@ -174,7 +174,8 @@ def key_tables(tabs: dict, rs: dict) -> list[tuple[str, pl.DataFrame]]:
             (f"Card impact (observational: an entrant's win rate when the card was {bought}, when it was not, "
              f"when it was {played}; associations, not effects, so no verdicts; a card never {bought} in a "
              f"setting is in tables/card_impact.csv only)",
-             tabs["card_impact"].filter(pl.col("bought_n") > 0).sort("players", "setting", "diff", descending=[False, False, True], nulls_last=True)
+             tabs["card_impact"].filter(pl.col("bought_n") > 0)
+             .sort("players", "setting", "diff", descending=[False, False, True], nulls_last=True)
              .select("players", "setting", "card", "bought_n", "bought_wr", "not_bought_wr", "played_wr", "diff",
                      "diff_lo", "diff_hi", "judged"))]
 

@@ -108,7 +108,8 @@ def prepare(card_set, gods, policies, overrides=None, readings=None, swaps=None,
                                   f"{SEATS[-1]}, one agent each")
     cards = load_set(card_set).swapped(swaps or {})
     return Matchup(cards, cards.tables(overrides), _gods(cards, gods), np.stack([load_agent(p) for p in policies]),
-                   np.array([*parameter_values(PARAMETERS, parameters, "Kamigami"), pack(READINGS, readings or {})], dtype=np.int64),
+                   np.array([*parameter_values(PARAMETERS, parameters, "Kamigami"), pack(READINGS, readings or {})],
+                            dtype=np.int64),
                    tuple(f"{g} ({p})" for g, p in zip(gods, policies)))
 
 

@@ -117,7 +117,8 @@ def prepare(roster_file, entrants, policies, overrides=None, readings=None, swap
                                   f"Legion's army to attack a Place (4.4: Places of Power never move)")
     return Matchup(roster, tables, kind, tuple(entrants), units, defends, pieces(roster, entrants, kind),
                    held_bits(roster, entrants), code_bits(roster), np.stack([load_agent(p) for p in policies]),
-                   np.array([*parameter_values(PARAMETERS, parameters, "Solium Infernum"), pack(READINGS, readings or {})], dtype=np.int64),
+                   np.array([*parameter_values(PARAMETERS, parameters, "Solium Infernum"),
+                             pack(READINGS, readings or {})], dtype=np.int64),
                    tuple(f"{e} ({p})" for e, p in zip(entrants, policies)))
 
 

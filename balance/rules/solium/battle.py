@@ -57,9 +57,10 @@ from .state import (ATTACKER, C_DAMAGE, C_HP_START, C_INFERNAL, C_LEVEL, C_PREST
                     DEFENDER, END_BOTH, END_CAPTURED, END_DESTROYED, END_RETREAT, G_ADVANTAGE, G_READINGS, G_ROUND,
                     G_ROUNDS, dice, end, hp, log, over, roll, used)
 from .vocabulary import (A_BLOCK_COMBAT_CARDS, A_CHARGE, A_DARK_AURA, A_FLESH_REND, A_HALF_INFERNAL,
-                         A_HIT_POINT_BONUS, A_INFERNAL_BURST_ARTIFACT, A_INFERNAL_FIRST, A_LEVEL_ROLL, A_MELEE_FIRST,
-                         A_MELEE_LAST, A_MINUS_ROUND, A_OBLIVION, A_PANIC, A_PLUS_ROUND, A_POWER_OF_DAMNATION,
-                         A_RAGE, A_RANGED_LAST, A_SIEGE_ENGINE, A_STUNNING_BLOW, A_SULFUROUS_BURNS, A_TOTEM_POWER,
+                         A_HIT_POINT_BONUS, A_INFERNAL_BURST_ARTIFACT, A_INFERNAL_FIRST, A_INFERNAL_PLUS, A_LEVEL_ROLL,
+                         A_MELEE_FIRST, A_MELEE_LAST, A_MELEE_PLUS, A_MINUS_ROUND, A_OBLIVION, A_PANIC, A_PLUS_ROUND,
+                         A_POWER_OF_DAMNATION, A_RAGE, A_RANGED_LAST, A_RANGED_PLUS, A_SEAT_OF_COMMAND,
+                         A_SIEGE_ENGINE, A_STUNNING_BLOW, A_SULFUROUS_BURNS, A_TOTEM_POWER,
                          A_TRAMPLE, A_VAMPIRIC_REAPING, A_WALL_RAM, BONUS_DIE, CE_ATTRIBUTE, CE_DICE, CE_ON,
                          CE_PLUS, CE_SIDES, CHALLENGE_ORDER, HIT_POINTS, INFERNAL, MELEE, NO_ELEMENT, OWN, RANGED,
                          RESIST, TWICE, U_HP, U_LEVEL, U_N_CARDS, U_PLACE, U_RANGED, U_SUPPORT_RANGED, VUL)
@@ -142,8 +143,8 @@ def _setup(s, t, role):
     for k in range(N_ATTRIBUTES):
         s.c[role, C_RANGED + k] = _unit(s, t, role, U_RANGED + k)
     s.c[role, C_HP_START] = _unit(s, t, role, U_HP) + _x(s, t, role, A_HIT_POINT_BONUS)
-    for code in (A_LEVEL_ROLL, A_HIT_POINT_BONUS):
-        if _x(s, t, role, code):
+    for code in (A_LEVEL_ROLL, A_HIT_POINT_BONUS, A_RANGED_PLUS, A_MELEE_PLUS, A_INFERNAL_PLUS, A_SEAT_OF_COMMAND):
+        if _x(s, t, role, code):       # always in effect: the +X are in the table's attributes already
             used(s, role, code)
 
 

@@ -224,7 +224,7 @@ def attached_abilities(roster: Roster, army: Army) -> dict:
     sources = [roster.artifacts[a] for a in army.artifacts]
     if army.praetor:
         triple = any("seat_of_command" in s for s in sources)
-        bonus = {V.ABILITIES[V.ATTRIBUTES[k] + "_plus"][0] for k in range(3)}
+        bonus = set(V.PLUS.values())
         sources.append({a: x * (3 if triple and V.ABILITIES[a][0] in bonus else 1)
                         for a, x in roster.units[army.praetor].abilities.items()})
     for s in sources:

@@ -50,26 +50,23 @@ order), the attribute, each side's value, the damage each took (the winner's:
 Totem Power's less Vampiric Reaping's healing).  ``s.curve`` needs a column per
 round (G_ROUNDS + 2 at most); a round beyond it is not kept.
 """
-import numpy as np
 from numba import njit
 
 from .state import (ATTACKER, C_DAMAGE, C_HP_START, C_INFERNAL, C_LEVEL, C_PRESTIGE, C_RANGED, C_STUNNED, C_UNIT,
                     DEFENDER, END_BOTH, END_CAPTURED, END_DESTROYED, END_RETREAT, G_ADVANTAGE, G_READINGS, G_ROUND,
                     G_ROUNDS, dice, end, hp, log, over, roll, used)
 from .vocabulary import (A_BLOCK_COMBAT_CARDS, A_CHARGE, A_DARK_AURA, A_FLESH_REND, A_HALF_INFERNAL,
-                         A_HIT_POINT_BONUS, A_INFERNAL_BURST_ARTIFACT, A_INFERNAL_FIRST, A_INFERNAL_PLUS, A_LEVEL_ROLL,
-                         A_MELEE_FIRST, A_MELEE_LAST, A_MELEE_PLUS, A_MINUS_ROUND, A_OBLIVION, A_PANIC, A_PLUS_ROUND,
-                         A_POWER_OF_DAMNATION, A_RAGE, A_RANGED_LAST, A_RANGED_PLUS, A_SEAT_OF_COMMAND,
-                         A_SIEGE_ENGINE, A_STUNNING_BLOW, A_SULFUROUS_BURNS, A_TOTEM_POWER,
-                         A_TRAMPLE, A_VAMPIRIC_REAPING, A_WALL_RAM, BONUS_DIE, CE_ATTRIBUTE, CE_DICE, CE_ON,
-                         CE_PLUS, CE_SIDES, CHALLENGE_ORDER, HIT_POINTS, INFERNAL, MELEE, NO_ELEMENT, OWN, RANGED,
-                         RESIST, TWICE, U_HP, U_LEVEL, U_N_CARDS, U_PLACE, U_RANGED, U_SUPPORT_RANGED, VUL)
+                         A_HIT_POINT_BONUS, A_INFERNAL_BURST_ARTIFACT, A_INFERNAL_FIRST, A_INFERNAL_PLUS,
+                         A_LEVEL_ROLL, A_MELEE_FIRST, A_MELEE_LAST, A_MELEE_PLUS, A_MINUS_ROUND, A_OBLIVION, A_PANIC,
+                         A_PLUS_ROUND, A_RAGE, A_RANGED_LAST, A_RANGED_PLUS, A_SEAT_OF_COMMAND, A_SIEGE_ENGINE,
+                         A_STUNNING_BLOW, A_TOTEM_POWER, A_TRAMPLE, A_VAMPIRIC_REAPING, A_WALL_RAM, BONUS_DIE,
+                         CE_ATTRIBUTE, CE_DICE, CE_ON, CE_PLUS, CE_SIDES, CHALLENGE_ORDER, DOUBLER, HIT_POINTS,
+                         INFERNAL, MELEE, NO_ELEMENT, OWN, RANGED, RESIST, TWICE, U_HP, U_LEVEL, U_N_CARDS, U_PLACE,
+                         U_RANGED, U_SUPPORT_RANGED, VUL)
 
 EQUAL_DAMAGE_DEFENDER_RETREATS = 0      # G_READINGS bit: on equal damage the defender retreats (clear: the attacker)
 N_ATTRIBUTES = len(CHALLENGE_ORDER)
-MAX_CHALLENGES = 2 * N_ATTRIBUTES       # every challenge Twice
 RESISTANCE = 10                         # Appendix D: "roll 1d6 and add its level. If the number is less than 10"
-DOUBLER = {RANGED: A_SULFUROUS_BURNS, MELEE: A_STUNNING_BLOW, INFERNAL: A_POWER_OF_DAMNATION}   # Appendix D: x2
 # the dictionaries as tuples indexed by the attribute (numba reads no dictionary)
 _TWICE, _RESIST, _VUL, _BONUS_DIE, _DOUBLER = (tuple(d[k] for k in range(N_ATTRIBUTES))
                                                for d in (TWICE, RESIST, VUL, BONUS_DIE, DOUBLER))
@@ -92,12 +89,11 @@ def battle(s, t):
     for role in range(2):
         _cards(s, t, role)
     _support(s, t)
-    order = np.empty(MAX_CHALLENGES, dtype=np.int64)
-    n = _order(s, t, order)
+    n = _order(s, t, s.order)
     for r in range(1, rounds + 1):
         s.g[G_ROUND] = r
         for step in range(n):
-            _challenge(s, t, step, order[step], r)
+            _challenge(s, t, step, s.order[step], r)
             if over(s):
                 break
         _end_round(s, r)

@@ -182,8 +182,8 @@ def blank_move(slot):
     _, skulls, shields = slot
     move = {(True, False): "melee_attack", (False, True): "melee_defense",
             (True, True): "guarded_attack"}.get((skulls > 0, shields > 0), "none")
-    _, (s_lo, s_hi), (h_lo, h_hi), _ = V.MOVES[move]
-    return move, min(skulls, s_hi), min(shields, h_hi)
+    _, (_, most_skulls), (_, most_shields), _ = V.MOVES[move]
+    return move, min(skulls, most_skulls), min(shields, most_shields)
 
 
 def held_kinds(roster: Roster, entrant: str) -> set[str]:

@@ -66,13 +66,13 @@ from .vocabulary import (M_BLEEDING_WOUND, M_BLOOD_BOIL, M_BONE_BREAKER, M_CRIPP
                          M_IMPALE, M_IMPENETRABLE_STANCE, M_INFERNAL_BURST, M_LAVA_ORB, M_MIND_BURN,
                          M_NONE, M_OATH_OF_RETRIBUTION, M_OBSIDIAN_SKIN, M_PIERCING_LUNGE,
                          M_RAIN_OF_BRIMSTONE, M_SINEW_SLICE, M_TENTACLE_RUPTURE, M_VEIL_OF_SMOKE,
-                         M_VILE_OATH, MOVES, P_HP, P_LEVEL, P_LUCK, P_ORBS, SL_MOVE, SL_SHIELDS,
+                         M_VILE_OATH, MOVE_RANGES, MV_SHIELDS_HI, MV_SKULLS_HI, P_HP, P_LEVEL, P_LUCK, P_ORBS, SL_MOVE, SL_SHIELDS,
                          SL_SKULLS, SLOTS)
 
 LUCK_SKULL_SHIELD_ONLY = 1      # G_READINGS bit: set, Luck defends only a move based on Skulls or Shields
 PER_ROUND = (C_ABSORB, C_BLEED, C_CRIPPLE, C_TRANCE, C_MOVES_DONE, C_PREV_SHIELDS)
-# BASED[code] = 1 if the move may take Skulls or Shields (4.17 "Luck"; MOVES' codes are 0..n-1)
-BASED = np.array([int(skulls[1] + shields[1] > 0) for _code, skulls, shields, _ in sorted(MOVES.values())])
+# BASED[code] = 1 if the move may take Skulls or Shields (4.17, "Luck")
+BASED = (MOVE_RANGES[:, MV_SKULLS_HI] + MOVE_RANGES[:, MV_SHIELDS_HI] > 0).astype(np.int64)
 TRANCE_BASE, TRANCE_PER_LEVEL = 20, 5           # Appendix C, Demonic Trance: 20% plus 5% per level
 RETRIBUTION = 3                                 # Appendix C, Oath of Retribution: triple the damage
 TENTACLE = 3                                    # Appendix C, Tentacle Rupture: 3 per move performed

@@ -10,7 +10,7 @@ from numba import njit
 from ...agents.kinds import N_AGENT
 from ...sim.seeding import DICE, N_STREAMS, below
 from ...sim.structs import ArrayStructType, Handle, array_struct
-from .vocabulary import N_SLOT_COLS, SLOTS
+from .vocabulary import MAX_CHALLENGES, N_SLOT_COLS, SLOTS
 
 ATTACKER, DEFENDER = 0, 1
 BATTLE, DUEL = 0, 1                                   # G_KIND
@@ -69,6 +69,7 @@ class State(Handle):
     fixed   dice fixed by a test: fixed[0] is the next to use, fixed[1:] the results (``roll``)
     trace   [TMAX, TRACE_W] events (trace.py), when tracing
     agent   [2, N_AGENT] each side's agent (agents.kinds)
+    order   [MAX_CHALLENGES] a battle: its challenges in the order of a round (battle.py)
     prog    [2, SLOTS, N_SLOT_COLS] a duel: each side's moves this round
     cand    [MAX_CANDIDATES, SLOTS, N_SLOT_COLS] a search's candidate programs (agents/solium/search.py)
     """
@@ -83,7 +84,7 @@ class Tables(Handle):
     praetor, program, program_praetor, known (vocabulary.py names the columns)."""
 
 
-STATE_FIELDS = ("c", "g", "curve", "rng", "fixed", "trace", "agent", "prog", "cand")
+STATE_FIELDS = ("c", "g", "curve", "rng", "fixed", "trace", "agent", "order", "prog", "cand")
 MAX_CANDIDATES = 64
 TABLE_FIELDS = ("unit", "ability", "card", "praetor", "program", "program_praetor", "known")
 make_state = array_struct(StateType, State, STATE_FIELDS)
@@ -97,7 +98,8 @@ def new_state(rounds, trace_len=0, fixed=()):
         c=np.zeros((2, N_C), dtype=np.int64), g=np.zeros(N_G, dtype=np.int64),
         curve=np.zeros((2, rounds), dtype=np.int64), rng=np.zeros((N_STREAMS, 3), dtype=np.int64),
         fixed=np.array([1, *fixed], dtype=np.int64), trace=np.zeros((max(trace_len, 1), TRACE_W), dtype=np.int64),
-        agent=np.zeros((2, N_AGENT), dtype=np.int64), prog=np.zeros((2, SLOTS, N_SLOT_COLS), dtype=np.int64),
+        agent=np.zeros((2, N_AGENT), dtype=np.int64), order=np.zeros(MAX_CHALLENGES, dtype=np.int64),
+        prog=np.zeros((2, SLOTS, N_SLOT_COLS), dtype=np.int64),
         cand=np.zeros((MAX_CANDIDATES, SLOTS, N_SLOT_COLS), dtype=np.int64))
 
 

@@ -14,6 +14,7 @@ import numpy as np
 RANGED, MELEE, INFERNAL = range(3)                      # 4.16, "General Concept": the three combat attributes
 ATTRIBUTES = ("ranged", "melee", "infernal")
 CHALLENGE_ORDER = (RANGED, MELEE, INFERNAL)             # 4.16, "Start Rounds of Combat": the default order
+MAX_CHALLENGES = 2 * len(CHALLENGE_ORDER)               # a round's challenges, every one Twice at most
 
 # ---- single-combat moves (4.17 "Basic Combat Moves", Appendix C's "(Combat Move)" entries).
 # MOVES[name] = (code, skulls (low, high), shields (low, high), orbs): what the move may be allotted;
@@ -108,6 +109,7 @@ PLUS = {RANGED: A_RANGED_PLUS, MELEE: A_MELEE_PLUS, INFERNAL: A_INFERNAL_PLUS}
 RESIST = {RANGED: A_RANGED_RESIST, MELEE: A_MELEE_RESIST, INFERNAL: A_INFERNAL_RESIST}
 VUL = {RANGED: A_RANGED_VUL, MELEE: A_MELEE_VUL, INFERNAL: A_INFERNAL_VUL}
 BONUS_DIE = {RANGED: A_BLACK_LIGHTNING, MELEE: A_FIERCE, INFERNAL: A_FLAME_AURA}    # +1d4 damage on a win
+DOUBLER = {RANGED: A_SULFUROUS_BURNS, MELEE: A_STUNNING_BLOW, INFERNAL: A_POWER_OF_DAMNATION}   # x2 damage (App. D)
 
 # ---- combatant table (Tables.unit: one row per army, its Legion or Place of Power with what is attached)
 # U_RANGED..U_INFERNAL: printed, with the Praetor's and Artifacts' +X

@@ -222,11 +222,11 @@ def cmd_bench(args):
               f"{m.setting})")
     print(f"two-core speed-up: {rates[2] / rates[1]:.2f}x; per core: {rates[1]:,.0f} games/s "
           f"(machine: {os.cpu_count()} cores)")
-    if getattr(m, "searches", False) and args.ruleset == "innomine":    # its kernel counts searched decisions
-        from .rules.innomine.matchup import play_counted
+    counted = get(args.ruleset).searched
+    if getattr(m, "searches", False) and counted:
         n = min(args.games, 20)
         t0 = time.perf_counter()
-        _, decided = play_counted(m, args.seed, 0, n)
+        _, decided = counted(m, args.seed, 0, n)
         print(f"search: {decided / (time.perf_counter() - t0):,.0f} searched decisions/s on one core "
               f"({decided / n:,.0f} a game, {n} games)")
     return 0

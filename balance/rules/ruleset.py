@@ -82,6 +82,8 @@ class Ruleset:
     turn: str = "own turn"      # what a step of its curves is called
     holding: tuple[str, str] = ("bought", "played")   # what the stored masks ``bought`` and ``played`` mean
     lineup: tuple[str, ...] = ()  # the entrants a command plays when it names none (none: ``dealt`` per player)
+    searched: Callable | None = None   # play_range that also counts a search's decisions, (records, count), if
+                                # the kernel counts them (``balance bench``)
 
     def kernel_files(self) -> list:
         """The files of its compiled code: each entry point's module and every

@@ -9,7 +9,7 @@ from .contested import READINGS
 from .d666 import VARIANTS
 from .invariants import check_game
 from .game import R_END, R_FIRST, R_GAME, R_PAIR, R_SWAP, R_TURNS, R_WINNER
-from .matchup import DEFAULT_TURN_CAP, play_range, prepare, replay_lines
+from .matchup import DEFAULT_TURN_CAP, play_counted, play_range, prepare, replay_lines
 from .records import records_frame
 from .trace import END_REASONS
 
@@ -59,4 +59,5 @@ RULESET = Ruleset(
     validate=validate_main,
     card_set=None,
     example=example,
+    searched=play_counted,
 )

@@ -141,13 +141,13 @@ def test_tune_proposes_a_stat_for_a_lopsided_battle(tmp_path):
 def test_the_causal_test_finds_charge_and_passes_a_placebo(tmp_path):
     """Charge (+3 Melee damage in round 1) blanked for the Brass Lancers against
     the Shrieking Choir: their score falls (they win every battle with it, 77% as
-    their Fierce twin); Flame Aura, which the Lancers do not hold, blanked for
-    the whole roster: no effect on them, shown negligible."""
+    their Fierce twin); Rage, which neither army holds (only the Pit Wyrms),
+    blanked for the whole roster: every game the same, shown negligible."""
     path = experiment(tmp_path, 400, 'seats = [["Brass Lancers", "Shrieking Choir"]]\npolicies = "scripted"')
-    out = card_impact(path, "Brass Lancers", cards=["charge", "flame_aura"], games=400, jobs=2, out=tmp_path / "run")
+    out = card_impact(path, "Brass Lancers", cards=["charge", "rage"], games=400, jobs=2, out=tmp_path / "run")
     table = pl.read_csv(out)
     charge = table.filter(pl.col("card") == "charge").row(0, named=True)
-    aura = table.filter(pl.col("card") == "flame_aura").row(0, named=True)
+    aura = table.filter(pl.col("card") == "rage").row(0, named=True)
     assert charge["verdict"] == "helps" and charge["diff_lo"] > 0, charge
     assert aura["diff"] == 0 and aura["verdict"] == "negligible", aura
 

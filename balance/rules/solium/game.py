@@ -107,11 +107,19 @@ def record_game(s, g, pieces, held, code_bits, row, curves, masks):
         row[at + E_PRESTIGE] = s.c[role, C_PRESTIGE]
         curves[e, 0, :] = s.curve[role]
         masks[e, 0] = held[e]
-        used = 0
-        for code in range(code_bits.shape[0]):
-            if (s.c[role, C_USED] >> code) & 1:
-                used |= code_bits[code]
-        masks[e, 1] = used & held[e]              # two printings of one ability share its code
+        masks[e, 1] = kind_bits(s.c[role, C_USED], code_bits) & held[e]   # two printings share a code
+
+
+@njit(cache=True)
+def kind_bits(codes, code_bits):
+    """The roster's kind bits of the ability or move codes set in ``codes``."""
+    bits, code = 0, 0
+    while codes:
+        if codes & 1:
+            bits |= code_bits[code]
+        codes >>= 1
+        code += 1
+    return bits
 
 
 def record_arrays(n_games, rounds):

@@ -1,8 +1,9 @@
 """Who wins a game of more seats (DESIGN §7): win rate per entrant, per place in
 turn order and per piece played (a God), with 95% intervals over seat-rotation
-blocks; game length and end reasons; the per-turn curves.  The stored frame
-has a row per game and entrant (a ruleset whose ``entrants`` are ``seats``);
-every label comes from the run's manifest.
+blocks; a piece's head-to-head matrix in games of two; game length and end
+reasons; the per-turn curves; the own turn something first happened.  The
+stored frame has a row per game and entrant (a ruleset whose ``entrants`` are
+``seats``); every label comes from the run's manifest.
 
 The games of one block share a game seed, and every cell plays the same seeds,
 so a block (across cells too) is the unit of every interval
@@ -26,23 +27,26 @@ def cell_info(run: Run) -> pl.DataFrame:
     """One row per cell: ``players``, ``agents`` (its policies), ``reading``
     (the readings off their defaults), ``base`` (its lineup, the overrides'
     label and the parameters off their defaults: what a question holds fixed
-    while its agents and readings vary), ``setting`` (all three, as a report
-    names the cell) and ``context`` (the setting but for the parameters: what
-    a sweep holds fixed)."""
+    while its agents and readings vary), ``rules`` (the base but for the
+    lineup), ``setting`` (all three, as a report names the cell) and
+    ``context`` (the setting but for the parameters: what a sweep holds fixed)."""
     defaults = {p["name"]: p["default"] for p in run.manifest["ruleset"]["parameters"]}
     rows = []
     for c in run.manifest["experiment"]["cells"]:
-        label = lineup(c["entrants"]) + ([c["label"]] if c["label"] != "baseline" else [])
-        base = label + [f"{k} {v}" for k, v in c["params"].items() if v != defaults.get(k)]
+        overrides = [c["label"]] if c["label"] != "baseline" else []
+        rules = overrides + [f"{k} {v}" for k, v in c["params"].items() if v != defaults.get(k)]
+        label = lineup(c["entrants"]) + overrides
+        base = lineup(c["entrants"]) + rules
         reading = ", ".join(f"{k} = {v}" for k, v in sorted(c["readings"].items()))
         agents = "/".join(dict.fromkeys(c["policies"]))
         rows.append({"cell": c["index"], "players": len(c["entrants"]), "agents": agents,
                      "reading": reading or "default readings", "base": ", ".join(base) or "baseline",
+                     "rules": ", ".join(rules) or "baseline",
                      "setting": ", ".join([agents, *base, *([reading] if reading else [])]),
                      "context": ", ".join([agents, *label, *([reading] if reading else [])])})
     return pl.DataFrame(rows, schema={"cell": pl.UInt32, "players": pl.UInt8, "agents": pl.String,
-                                      "reading": pl.String, "base": pl.String, "setting": pl.String,
-                                      "context": pl.String})
+                                      "reading": pl.String, "base": pl.String, "rules": pl.String,
+                                      "setting": pl.String, "context": pl.String})
 
 
 def lineup(entrants: list[str]) -> list[str]:
@@ -157,6 +161,48 @@ def spread(pieces: pl.DataFrame, column: str) -> pl.DataFrame:
     return pl.DataFrame(rows, schema=schema, orient="row").with_columns(spread=pl.col("highest") - pl.col("lowest"))
 
 
+def head_to_head(run: Run, column: str) -> pl.DataFrame:
+    """Each piece (a Nation) against each opponent piece in the games of two
+    players, pooled over the cells of the same ``agents``, ``rules`` (overrides
+    and parameters) and ``reading``: ``rates`` of the row piece's entrants,
+    ``{column}_name``, against ``opponent_{column}_name``; an A-B row and its
+    B-A row are complements.  ``mirror`` rows (the same piece on both sides,
+    whose win rate is one half by construction) give the games and draws only,
+    each game once, and are left out of the family intervals."""
+    name, opponent = f"{column}_name", f"opponent_{column}_name"
+    lf = entrant_games(run).filter((pl.col("players") == 2) & pl.col(name).is_not_null())
+    other = lf.select("cell", "game", pl.col("entrant").alias("other"), pl.col(name).alias(opponent))
+    lf = lf.join(other, on=["cell", "game"]).filter((pl.col("entrant") != pl.col("other"))
+                                                     & pl.col(opponent).is_not_null())
+    by = ["agents", "rules", "reading", name, opponent]
+    mirror = pl.col(name) == pl.col(opponent)
+    played = rates(lf.filter(~mirror), by)
+    mirrors = lf.filter(mirror & (pl.col("entrant") == 0)).group_by(by).agg(
+        games=pl.len(), draws=pl.col("draw").sum()).collect()
+    return pl.concat([played.with_columns(mirror=pl.lit(False)), mirrors.with_columns(mirror=pl.lit(True))],
+                     how="diagonal_relaxed").sort(by)
+
+
+def firsts(run: Run) -> pl.DataFrame:
+    """Per cell, entrant (and its ``label``) and ``event`` (a ``Ruleset.firsts``
+    column; ``event_label``, as the manifest names it): ``games``, ``happened``
+    and their ``share`` with its block-clustered 95% interval, and the own turn
+    it first happened in those games (``turn_mean``, ``turn_p50``, ``turn_p90``)."""
+    lf = entrant_games(run)
+    by = [*CELL, "entrant", "label"]
+    parts = []
+    for event, what in run.manifest["ruleset"]["firsts"].items():
+        turn = pl.col(event).filter(pl.col(event) > 0)
+        counts = lf.group_by(by).agg(games=pl.len(), happened=(pl.col(event) > 0).sum(), turn_mean=turn.mean(),
+                                     turn_p50=turn.median(), turn_p90=turn.quantile(0.9, "linear")).collect()
+        share = with_pair_wilson(lf, by, pl.col(event) > 0, "share", cluster="block")
+        parts.append(counts.join(share, on=by, nulls_equal=True).select(
+            *by, event=pl.lit(event), event_label=pl.lit(what), games="games", happened="happened", share="share",
+            share_lo="share_lo", share_hi="share_hi", share_eff="share_eff", turn_mean="turn_mean",
+            turn_p50="turn_p50", turn_p90="turn_p90"))
+    return pl.concat(parts).sort(*by, "event")
+
+
 BUY_GROUPS = ("bought", "not_bought", "played")
 
 
@@ -220,7 +266,12 @@ def tables(run: Run) -> dict[str, pl.DataFrame]:
     out = {"outcomes_by_entrant": by_entrant(run), "outcomes_by_position": by_position(run),
            "position_sweep": sweep(run),
            "game_length": length(run), "curves": curves(run), "card_impact": card_impact(run)}
-    for column in run.manifest["ruleset"]["pieces"]:
+    rs = run.manifest["ruleset"]
+    for column in rs["pieces"]:
         out[f"outcomes_by_{column}"] = by_piece(run, column)
         out[f"spread_by_{column}"] = spread(out[f"outcomes_by_{column}"], column)
+    if rs.get("matrix"):
+        out[f"head_to_head_{rs['matrix']}"] = head_to_head(run, rs["matrix"])
+    if rs.get("firsts"):
+        out["firsts"] = firsts(run)
     return out

@@ -1,6 +1,7 @@
 """The report of a game of more seats (``analysis.seats``): seat balance by place
-in turn order, each piece's (a God's) win rate, the per-turn curves and game
-length, every label from the run's manifest.
+in turn order, each piece's (a God's) win rate, a piece's head-to-head matrix,
+the per-turn curves, game length and the turn something first happened, every
+label from the run's manifest.
 
 A rate is called off balance only when its interval (over seat-rotation
 blocks, Bonferroni-wide across its table: ``seats.rates``' family interval)
@@ -10,7 +11,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import polars as pl
+from matplotlib.patches import Rectangle
 
 from ..analysis import seats, write_csv
 from ..analysis.intervals import percent
@@ -132,6 +135,91 @@ def curve_figure(stats: pl.DataFrame, labels: dict[str, str], turn: str):
                  f"than 1% of its games are cut.")
 
 
+MIRROR_COLOR = "#d5d8dc"
+
+
+def matrix_setting(row: dict) -> str:
+    """A head-to-head panel's agents, rules and reading, as its title names them."""
+    return ", ".join([row["agents"], *(row[k] for k in ("rules", "reading")
+                                       if row[k] not in ("baseline", "default readings"))])
+
+
+def matrix_of(tabs: dict, rs: dict) -> tuple[str, str, pl.DataFrame] | None:
+    """(column, label, table) of the ruleset's head-to-head piece (``Ruleset.matrix``),
+    if its table has a row: none without games of two."""
+    column = rs.get("matrix")
+    if not column or tabs[f"head_to_head_{column}"].is_empty():
+        return None
+    return column, rs["pieces"][column][0], tabs[f"head_to_head_{column}"]
+
+
+def matrix_figure(df: pl.DataFrame, column: str, label: str):
+    """The row piece's win rate against the column piece with its interval, one
+    panel per agents, rules and reading; mirror squares grey, squares never
+    played blank."""
+    name, opponent = f"{column}_name", f"opponent_{column}_name"
+    keys = df.select("agents", "rules", "reading").unique(maintain_order=True).rows(named=True)
+    n = max(len(set(df[name]) | set(df[opponent])), 1)
+    big = n > 4                     # one wide panel per row, no games line in the squares
+    cols = min(1 if big else 2, len(keys))
+    fig, axes = panels(len(keys), cols, 1.6 + 0.9 * n if big else 4.6, F.WIDTH if big or cols > 1 else 7)
+    for ax, key in zip(axes, keys):
+        m = df.filter(pl.all_horizontal(pl.col(c) == v for c, v in key.items()))
+        pieces = sorted(set(m[name]) | set(m[opponent]))
+        grid = np.full((len(pieces), len(pieces)), np.nan)
+        for r in m.iter_rows(named=True):
+            i, j = pieces.index(r[name]), pieces.index(r[opponent])
+            if r["mirror"]:
+                ax.add_patch(Rectangle((j - 0.5, i - 0.5), 1, 1, color=MIRROR_COLOR))
+                ax.text(j, i, "mirror", ha="center", va="center", fontsize=8, color="#555")
+                continue
+            grid[i, j] = 100 * r["win_rate"]
+            ax.text(j, i, f"{100 * r['win_rate']:.1f}%\n[{100 * r['win_rate_lo']:.1f}, {100 * r['win_rate_hi']:.1f}]"
+                    + ("" if big else f"\n{r['games']:,} games"), ha="center", va="center", fontsize=8,
+                    color="white" if abs(grid[i, j] - 50) > 35 else "black")
+        im = ax.imshow(grid, cmap="RdBu", vmin=0, vmax=100)
+        ax.set_xticks(range(len(pieces)), [wrap(p, 16) for p in pieces], fontsize=7)
+        ax.set_yticks(range(len(pieces)), [wrap(p, 24) for p in pieces], fontsize=7)
+        ax.set_xlabel(f"opponent's {label} (column)")
+        ax.set_ylabel(f"{label} (row)")
+        ax.set_title(wrap(matrix_setting(key), 60), fontsize=9)
+    fig.colorbar(im, ax=axes, label=f"row {label}'s win rate (%)", shrink=0.3 if big else 0.8)
+    fig.suptitle(f"Head-to-head in games of two: the row {label}'s win rate against the column {label}\n"
+                 f"(95% intervals over seat-rotation blocks)")
+    played = df.filter(~pl.col("mirror"))
+    games = int(played["games"].sum()) // 2 + int(df.filter("mirror")["games"].sum())
+    if played.is_empty():
+        return fig, f"Every game of two was a mirror (the same {label} on both sides). {games:,} games in all."
+    per = sorted(set(played["games"].to_list()))
+    per = f"{per[0]:,}" if len(per) == 1 else f"{per[0]:,} to {per[-1]:,}"
+    return fig, (f"Each square: the row {label}'s win rate of the games not drawn against the column {label} and "
+                 f"its 95% interval in brackets, from {per} games; a square and its mirror image across the "
+                 f"diagonal are complements. Grey, mirror: the same {label} on both sides, one half by "
+                 f"construction; blank: never met. {games:,} games in all.")
+
+
+def matrix_table(df: pl.DataFrame, column: str) -> pl.DataFrame:
+    """The head-to-head table as the page shows it: mirrors named, not rated."""
+    rows = [{"setting": matrix_setting(r), column: r[f"{column}_name"], "opponent": r[f"opponent_{column}_name"],
+             "games": r["games"], "draws": r["draws"], "wins": "" if r["mirror"] else str(r["wins"]),
+             "win rate (of the games not drawn)": "mirror" if r["mirror"] else ci(r, "win_rate"),
+             "every row at once": "" if r["mirror"] else f"{percent(r['family_lo'])} to {percent(r['family_hi'])}"}
+            for r in df.iter_rows(named=True)]
+    return pl.DataFrame(rows)
+
+
+def first_tables(tabs: dict, rs: dict) -> list[tuple[str, pl.DataFrame]]:
+    """A key table per ``Ruleset.firsts`` event: share of games, median turn."""
+    if "firsts" not in tabs:
+        return []
+    turn = rs.get("turn", "own turn")
+    return [(f"{what}: share of games, median {turn} (of the games in which it happened)",
+             tabs["firsts"].filter(pl.col("event") == event).select(
+                 "players", "setting", "entrant", "label", "games", "share", "share_lo", "share_hi", "turn_p50",
+                 "turn_mean", "turn_p90"))
+            for event, what in rs["firsts"].items()]
+
+
 def panel(df: pl.DataFrame) -> pl.DataFrame:
     """``df`` with ``cells``, the panel its rows go in: players and setting."""
     return df.with_columns(cells=pl.format("{} players, {}", "players", "setting"))
@@ -147,6 +235,11 @@ def made_figures(tabs: dict, rs: dict) -> list[tuple]:
     made += [(f"Win rate by {label}", column, rate_forest,
               (panel(tabs[f"outcomes_by_{column}"]), "cells", f"{column}_name", f"Win rate by {label}"))
              for column, (label, _) in rs["pieces"].items()]
+    h2h = matrix_of(tabs, rs)
+    if h2h:
+        column, label, df = h2h
+        made.append((f"Head-to-head: {label} against {label} (games of two)", f"head_to_head_{column}",
+                     matrix_figure, (df, column, label)))
     made.append(("Seat balance against each swept game parameter", "position_sweep", F.sweep,
                  (tabs["position_sweep"], {p["name"]: p["label"] for p in rs["parameters"]})))
     turn = rs.get("turn", "own turn")
@@ -161,14 +254,19 @@ def key_tables(tabs: dict, rs: dict) -> list[tuple[str, pl.DataFrame]]:
     cols = ["players", "setting", "games", "wins", "draws", "fair", "win_rate", "win_rate_lo", "win_rate_hi",
             "family_lo", "family_hi", "verdict"]
     bought, played = rs.get("holding", ("bought", "played"))
+    h2h = matrix_of(tabs, rs)
     return [(f"Win rate by {place_kind(rs)}", tabs["outcomes_by_position"].select("place", *cols)),
             *((f"Win rate by {label}", tabs[f"outcomes_by_{column}"].select(f"{column}_name", *cols))
               for column, (label, _) in rs["pieces"].items()),
             *((f"{label}s across agents and readings (robust: on one side of the fair share in every way)",
                tabs[f"spread_by_{column}"]) for column, (label, _) in rs["pieces"].items()),
+            *([(f"Head-to-head: each {h2h[1]} against each (games of two; a mirror is one half by construction; "
+                f"every row at once: the table-wide interval)",
+                matrix_table(h2h[2], h2h[0]))] if h2h else []),
             ("Win rate by entrant (each entrant sits in every seat of a block)",
              tabs["outcomes_by_entrant"].select("entrant", "label", *cols[:-3])),
             ("Game length and end reasons", tabs["game_length"]),
+            *first_tables(tabs, rs),
             *([("Causal card impact (the card verdicts)", tabs["causal_impact"].select(*CAUSAL))]
               if "causal_impact" in tabs else []),
             (f"Card impact (observational: an entrant's win rate when the card was {bought}, when it was not, "

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from ..compiling import closure_digest, closure_files
@@ -84,6 +84,9 @@ class Ruleset:
     lineup: tuple[str, ...] = ()  # the entrants a command plays when it names none (none: ``dealt`` per player)
     searched: Callable | None = None   # play_range that also counts a search's decisions, (records, count), if
                                 # the kernel counts them (``balance bench``)
+    matrix: str | None = None   # a ``pieces`` column whose head-to-head matrix (two players) its report shows
+    firsts: dict[str, str] = field(default_factory=dict)   # stored per-entrant columns: the entrant's own turn
+                                # (1-based) when something first happened, 0 = never; and how a report names it
 
     def kernel_files(self) -> list:
         """The files of its compiled code: each entry point's module and every
@@ -109,7 +112,8 @@ class Ruleset:
                 "resources": list(self.resources), "curves": self.curves, "shortage": self.shortage,
                 "pieces": {k: list(v) for k, v in self.pieces.items()},
                 "end_reasons": {str(k): v for k, v in self.end_reasons.items()},
-                "roles": list(self.roles), "turn": self.turn, "holding": list(self.holding)}
+                "roles": list(self.roles), "turn": self.turn, "holding": list(self.holding),
+                "matrix": self.matrix, "firsts": dict(self.firsts)}
 
 
 

@@ -20,7 +20,9 @@ $(STAMP): pyproject.toml
 # (reports/demo/index.html); then Kamigami Battles' seat balance at 2, 4 and 6 players
 # and what each card is worth to Cthulhu, blanked for the whole table (experiments/kamigami.toml,
 # reports/kamigami/index.html); Solium Infernum's battles and duels, with what Charge is worth to
-# the Brass Lancers (experiments/solium.toml, reports/solium/index.html); 3 minutes at most.
+# the Brass Lancers (experiments/solium.toml, reports/solium/index.html); Innomination's four-deck
+# round robin under two scripted styles (experiments/innomination.toml, reports/innomination/index.html);
+# 3 minutes at most.
 demo: $(STAMP)
 	$(PY) -m balance run experiments/demo.toml --fresh
 	$(PY) -m balance impact experiments/demo.toml --deck decks/belial.toml --games 200 \
@@ -32,6 +34,8 @@ demo: $(STAMP)
 	$(PY) -m balance run experiments/solium.toml --fresh
 	$(PY) -m balance impact experiments/solium.toml --deck "Brass Lancers"
 	$(PY) -m balance report runs/solium --out reports/solium
+	$(PY) -m balance run experiments/innomination.toml --fresh
+	$(PY) -m balance report runs/innomination --out reports/innomination
 
 test: $(STAMP)
 	$(PY) -m pytest

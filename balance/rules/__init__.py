@@ -6,7 +6,7 @@ only when asked for: a game's rules and kernel load with it.
 import importlib
 
 RULESETS = {"innomine": "balance.rules.innomine.ruleset", "kamigami": "balance.rules.kamigami.ruleset",
-            "solium": "balance.rules.solium.ruleset"}
+            "solium": "balance.rules.solium.ruleset", "innomination": "balance.rules.innomination.ruleset"}
 DEFAULT = "innomine"
 
 

@@ -1,12 +1,13 @@
 """SHA-256 prefixes of the records of the games of more seats: Kamigami Battles
 (dealt Gods: scripted, random, a search) and Solium Infernum's combats
 (battles scripted and random, a Place of Power, a reading, duels random and
-searched).  benchmarks/records_digest.py is In Nomine's.
+searched) and Innomination (scripted styles, random, four players, both readings).
+benchmarks/records_digest.py is In Nomine's.
 
 A change meant not to change games must leave every line unchanged.  Run it
 on the tree before and after:
 
-    .venv/bin/python benchmarks/seats_digest.py
+    .venv/bin/python benchmarks/seats_digest.py [ruleset ...]
 """
 import sys
 from pathlib import Path
@@ -24,11 +25,18 @@ CASES = {
                (["Pit Wyrms", "Shrieking Choir"], ["random"] * 2, {}, 7, 20000),
                (["Furfur", "Decarabia"], ["random"] * 2, {"luck_defends": "skull_shield_moves"}, 7, 20000),
                (["Marchosias bleeder", "Vapula sorcery"], ["scripted", "search"], {}, 7, 400)],
+    "innomination": [(["Sectonia Swarm", "Vesuvion Vanguard"], ["scripted"] * 2, {}, 7, 200),
+                     (["Sectonia Hive Control", "Vesuvion Warband"], ["aggressive", "scripted"],
+                      {"cost_uses": "per_turn"}, 7, 100),
+                     (["Sectonia Swarm", "Vesuvion Vanguard", "Sectonia Hive Control", "Vesuvion Warband"],
+                      ["random"] * 4, {"quick_attacks": "always"}, 7, 40)],
 }
 
 
 def main():
     for name, cases in CASES.items():
+        if len(sys.argv) > 1 and name not in sys.argv[1:]:
+            continue
         rs = get(name)
         out = []
         for entrants, policies, readings, seed, games in cases:

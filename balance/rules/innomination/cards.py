@@ -5,6 +5,7 @@ file, the card, the field and what is allowed (DESIGN §8)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from ...fields import DeckError, Site, check_keys, choices, did_you_mean, named_table, want_int, want_str
 from . import vocabulary as V
@@ -52,8 +53,12 @@ class Effect(Immutable):
     sacrifice: tuple | None = None      # (token name, how many)
     count: str | None = None
 
+    @cached_property
+    def names(self) -> frozenset:
+        return frozenset(k for k, _ in self.keywords)
+
     def has(self, keyword: str) -> bool:
-        return any(k == keyword for k, _ in self.keywords)
+        return keyword in self.names
 
     def x(self, keyword: str):
         return next(x for k, x in self.keywords if k == keyword)
@@ -113,6 +118,12 @@ class Card(Immutable):
     @property
     def named(self) -> bool:
         return self.kind == "named"
+
+    @cached_property
+    def statics(self) -> tuple:
+        """(slot, effect) of its stat effects that are always on or an AURA (creatures.static_effects)."""
+        return tuple((slot, e) for slot, e in enumerate(self.effects)
+                     if e.step.do == "stat" and (e.has("ALWAYS") or e.has("AURA")))
 
     @property
     def total_cost(self) -> int:

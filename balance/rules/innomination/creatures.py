@@ -17,9 +17,9 @@ def static_effects(game: Game, seat: int):
     p = game.players[seat]
     own_turn = game.active == seat
     for t in (*p.field, *p.sources, p.leader):
-        for slot, e in enumerate(t.card.effects):
-            if e.step.do == "stat" and not t.flipped and timers.running(t, slot) and (
-                    e.has("ALWAYS") or (own_turn and e.has("AURA") and not t.negated_aura)):
+        for slot, e in t.card.statics:
+            if not t.flipped and timers.running(t, slot) and (
+                    e.has("ALWAYS") or (own_turn and not t.negated_aura)):
                 yield t, e
     if p.leader.card.passive and p.leader.card.passive.has("ALWAYS") and p.leader.card.passive.step.do == "stat":
         yield p.leader, p.leader.card.passive

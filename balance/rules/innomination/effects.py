@@ -10,7 +10,7 @@ from . import aether, chain, creatures, named, playing, rulings, timers, zones
 from .cards import Step
 from .decisions import Option, ask
 from .draw import draw, shuffle
-from .state import Game, Link, Thing
+from .state import Game, Link, PlayerLost, Thing
 
 
 @dataclass
@@ -124,10 +124,20 @@ def destroy(game: Game, source: Thing | None, target: Thing, by_effect: bool) ->
 
 
 def destroy_dead(game: Game) -> None:
-    """5: a creature at 0 life, by damage or a life reduction, is destroyed."""
+    """5: a creature at 0 life, by damage or a life reduction, is destroyed -- and so is one its
+    destruction leaves at 0 life (an AURA card's), and one still there when a DEATH effect makes a
+    player lose and the game goes on (the loss is raised once they are)."""
+    lost = None
     dead = [t for t in game.creatures() if creatures.life(game, t) <= 0]
-    for t in dead:
-        destroy(game, None, t, by_effect=False)
+    while dead:
+        for t in dead:
+            try:
+                destroy(game, None, t, by_effect=False)
+            except PlayerLost as e:
+                lost = lost or e
+        dead = [t for t in game.creatures() if creatures.life(game, t) <= 0]
+    if lost is not None:
+        raise lost
 
 
 # ------------------------------------------------------------------ operations
@@ -197,12 +207,10 @@ def op_search(game, ctx, step):
     """5, Tutoring: the exact number of cards of the type, or the search fails;
     a shuffle after it either way."""
     p = game.players[ctx.seat]
-    kind = step.args["card_type"]
-    for _ in range(step.args["amount"]):
-        found = [t for t in p.main if kind == "any" or t.card.type == kind]
-        if len(found) < 1:
-            break
-        card = ask(game, ctx.seat, "search", [Option("search", t) for t in found]).thing
+    kind, n = step.args["card_type"], step.args["amount"]
+    fits = lambda: [t for t in p.main if kind == "any" or t.card.type == kind]      # noqa: E731
+    for _ in range(n if len(fits()) >= n else 0):
+        card = ask(game, ctx.seat, "search", [Option("search", t) for t in fits()]).thing
         zones.detach(game, card)
         zones.put(game, card, "hand")
     shuffle(game, p)
@@ -223,7 +231,7 @@ def op_negate(game, ctx, step):
             below.negated.add(slot)
     if below.thing is not None:
         below.thing.negated_aura = True
-        if step.args.get("to_graveyard") and below.thing.zone in ("field", "stack"):
+        if step.args.get("to_graveyard") and below.thing.zone in ("field", "sources", "stack"):
             zones.leave_play(game, below.thing, "grave")
     game.log(f"{below.thing}'s effects negated ({scope})")
 

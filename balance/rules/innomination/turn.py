@@ -8,33 +8,38 @@ from __future__ import annotations
 from . import actions, aether, chain, combat, named, playing, timers, zones
 from .decisions import Option, ask
 from .draw import draw, trim_hand
+from .effects import destroy_dead
 from .state import Game, PlayerLost
 
 MAIN_ACTIONS = 200          # a Main Phase's actions at most: a safety stop for effects that cost nothing (docs)
 
 
 def take_turn(game: Game, seat: int, first: Option | None = None) -> None:
-    """One turn of ``seat``; a player who loses during it ends it.  ``first``: a
+    """One turn of ``seat``, phase by phase: a player who loses during it ends
+    it; another's loss ends only the phase's chain (5, "Losing").  ``first``: a
     Main Phase action already chosen, the turn taken up from it (a search's rollout)."""
     p = game.players[seat]
     if first is None:
         game.active, game.turn = seat, game.turn + 1
         p.own_turns += 1
         p.named_this_turn = p.source_this_turn = False
-    try:
-        if first is None:
-            ready(game, seat)
-            upkeep(game, seat)
-            draw(game, seat, 2 if seat == named.SECOND and p.own_turns == 1 and len(game.players) == 2 else 1)
-            p.aether_curve.append(aether.total(p))
-        else:
-            do(game, seat, first)
-        main(game, seat)
-        end(game, seat)
-    except PlayerLost:
-        if not p.lost:
-            end(game, seat)
+        phases = (settle, ready, upkeep, draw_phase, main, end)
+    else:
+        phases = (lambda g, s: do(g, s, first), main, end)
+    for phase in phases:
+        try:
+            phase(game, seat)
+        except PlayerLost:
+            if p.lost:
+                break
     p.life_curve.append(max(0, p.life))
+
+
+def draw_phase(game: Game, seat: int) -> None:
+    """1h, Draw Phase: one card; two on the second player's first turn in a game of two."""
+    p = game.players[seat]
+    draw(game, seat, 2 if seat == named.SECOND and p.own_turns == 1 and len(game.players) == 2 else 1)
+    p.aether_curve.append(aether.total(p))
 
 
 def ready(game: Game, seat: int) -> None:
@@ -153,3 +158,10 @@ def end(game: Game, seat: int) -> None:
         t.temp_attack = t.temp_life = 0
         t.counts.pop("strikes", None)
     trim_hand(game, game.players[seat])
+    settle(game, seat)
+
+
+def settle(game: Game, seat: int) -> None:
+    """5, "Creatures": a creature at 0 life is destroyed, also when a bonus ends with a turn (an "until end of
+    turn" one in the End Phase; an AURA's, "always active on your turn" (4), as the next turn begins)."""
+    destroy_dead(game)

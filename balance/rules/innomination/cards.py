@@ -19,7 +19,6 @@ KEYS = {"leader": (*COMMON, "life", "passive", "second", "unleash"),
                   "attach", "upkeep", "spell"),
         "token": (*COMMON, "attack", "life", "traits", "tribe")}
 EFFECT_KEYS = ("keywords", "aether", "sacrifice", "count", "do")
-STATS_LOW = {"attack": 0, "life": 1}
 TUNABLE = ("cost",)                     # what ``balance tune`` moves: a card's Aether cost (its Neutral part)
 
 

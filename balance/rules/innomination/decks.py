@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 import sys
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from ...errors import InputError
@@ -60,9 +60,6 @@ class Pool:
 
     def leader_names(self) -> list[str]:
         return [n for n, c in self.cards.items() if c.kind == "leader"]
-
-    def with_cards(self, cards: dict) -> "Pool":
-        return replace(self, cards=cards)
 
 
 def read_deck(source, i: int, raw, cards: dict[str, Card]) -> Deck:

@@ -6,7 +6,7 @@ Pile, and the quirks of named creatures and spells (2c)."""
 from __future__ import annotations
 
 from . import aether, chain, playing, zones
-from .decisions import Option, ask
+from .decisions import Option
 from .state import Game, Thing
 
 SECOND = 1                              # the player going second (seat 1 in turn order)
@@ -104,16 +104,9 @@ def enter_named_creature(game: Game, card: Thing, base: Thing | None) -> None:
             zones.attach(game, a, card)
         zones.attach(game, base, card)
         zones.reset(base)
-        card.named_base = base
     playing.enter_play(game, card, summoned=True)
     if base is not None and card.zone == "field":
         card.actions = min(card.actions, left)
         if left == 0 and "BURST" in card.card.traits:
             card.actions = card.card.trait("BURST")
 
-
-def ask_name(game: Game, seat: int) -> None:
-    """The Main Phase naming, a player action once a turn."""
-    options = naming_options(game, seat)
-    if options:
-        name(game, seat, ask(game, seat, "name", options))

@@ -26,7 +26,7 @@ class Thing:
     """One card in the game: its definition and what has happened to it."""
     __slots__ = ("uid", "card", "owner", "zone", "damage", "attack_mod", "life_mod", "temp_attack", "temp_life",
                  "actions", "sick", "flipped", "attached", "host", "timers", "counts", "shields", "granted",
-                 "named_base", "entered_turn", "negated_aura")
+                 "entered_turn", "negated_aura")
 
     def __init__(self, uid: int, card: Card, owner: int, zone: str):
         self.uid, self.card, self.owner, self.zone = uid, card, owner, zone
@@ -38,7 +38,6 @@ class Thing:
         self.counts: dict[int, int] = {}        # effect slot -> count (COUNT)
         self.shields = card.trait("SHIELD")
         self.granted: list[list] = []           # [Effect, turns left or None] gained by an effect (6b B)
-        self.named_base: Thing | None = None
         self.entered_turn = -1
         self.negated_aura = False
 

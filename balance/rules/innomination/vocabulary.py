@@ -52,7 +52,6 @@ SEARCH_TYPES = (*CARD_TYPES, "any")
 TARGETS = ("self", "your leader", "enemy leader", "all leaders", "attached", "chosen creature",
            "chosen enemy creature", "chosen allied creature", "all creatures", "all enemy creatures",
            "allied creatures", "opposing creature", "chosen enemy", "chain effect", "own creature")
-CHOSEN = ("chosen creature", "chosen enemy creature", "chosen allied creature", "chosen enemy", "own creature")
 REQUIREMENTS = ("leader_life_at_most", "allied_creatures_at_least", "graveyard_at_least", "turn_at_least")
 ATTACH = ("ally", "enemy")
 

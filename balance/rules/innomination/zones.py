@@ -55,8 +55,6 @@ def leave_play(game: Game, thing: Thing, zone: str) -> None:
         thing.attached.remove(a)
         a.host = None
         put(game, a, zone if follow and a.card.kind != "token" else pile_of(a))
-    if thing.named_base is not None:            # a Codependent named card's base is one of its attachments
-        thing.named_base = None
     put(game, thing, pile_of(thing) if zone == "discard" else zone)
 
 

@@ -8,6 +8,7 @@ import os
 import sys
 import time
 import warnings
+from contextlib import nullcontext
 
 from .analysis.cards import MIN_GAMES
 from .fields import DeckError
@@ -175,7 +176,7 @@ def cmd_simulate(args):
     for variant in args.variant if rs.entrants == "decks" else rs.variants[:1]:
         m = _prepare(args, variant)
         check_memory(min(args.chunk, args.games), m.turn_cap, args.jobs, what="--games, --chunk, --turn-cap, --jobs")
-        warm_up(rs.play_range, m, args.seed)
+        warm_up(rs, m, args.seed)
         t0 = time.perf_counter()
         parts = map_chunks(rs.play_range, m, args.seed, args.games, args.jobs, args.chunk,
                            reduce=partial(summarise, rs.columns, m.n_seats))
@@ -192,9 +193,9 @@ def cmd_replay(args):
     """Print one game as a readable log, turn by turn and phase by phase."""
     from .compiling import announced
     from .rules import get
-    m = _prepare(args)
-    with announced():
-        lines = get(args.ruleset).replay_lines(m, args.seed, args.game)
+    m, rs = _prepare(args), get(args.ruleset)
+    with announced() if rs.compiled else nullcontext():
+        lines = rs.replay_lines(m, args.seed, args.game)
     for line in lines:
         print(line)
     return 0
@@ -209,8 +210,9 @@ def cmd_bench(args):
     from .sim.batch import map_chunks
     m = _prepare(args)
     check_memory(_bench_chunk(args.games, 1), m.turn_cap, 2, what="--games, --turn-cap")
-    play_range = get(args.ruleset).play_range
-    warm_up(play_range, m, args.seed)
+    rs = get(args.ruleset)
+    play_range = rs.play_range
+    warm_up(rs, m, args.seed)
     rates = {}
     for jobs in (1, 2):
         map_chunks(play_range, m, args.seed, 2 * jobs, jobs, 2, reduce=_played)  # warm the workers

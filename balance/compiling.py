@@ -90,11 +90,13 @@ def compile_parts(units: str, n: int, decks: tuple[str, ...]) -> None:
             p.kill()
 
 
-def warm_up(play_range, matchup, seed: int) -> None:
-    """Compile (or load) ``play_range``'s kernel here, announced, once per
+def warm_up(rs, matchup, seed: int) -> None:
+    """Compile (or load) ruleset ``rs``'s kernel here, announced, once per
     process; on a cold cache, the ruleset's compile units first (if it has
-    them: a kernel that compiles in under a minute needs none), in parallel."""
-    if play_range in _warm:
+    them: a kernel that compiles in under a minute needs none), in parallel.
+    A ruleset in plain Python (``Ruleset.compiled`` false) has nothing to compile."""
+    play_range = rs.play_range
+    if play_range in _warm or not rs.compiled:
         return
     name = play_range.__module__.rsplit(".", 1)[0] + ".compile_units"
     units = importlib.import_module(name) if importlib.util.find_spec(name) else None

@@ -84,6 +84,7 @@ class Ruleset:
     lineup: tuple[str, ...] = ()  # the entrants a command plays when it names none (none: ``dealt`` per player)
     searched: Callable | None = None   # play_range that also counts a search's decisions, (records, count), if
                                 # the kernel counts them (``balance bench``)
+    compiled: bool = True       # its kernels are numba code, compiled once per process (compiling.warm_up)
     matrix: str | None = None   # a ``pieces`` column whose head-to-head matrix (two players) its report shows
     firsts: dict[str, str] = field(default_factory=dict)   # stored per-entrant columns: the entrant's own turn
                                 # (1-based) when something first happened, 0 = never; and how a report names it

@@ -143,7 +143,7 @@ def play_winners(rs: Ruleset, matchups: dict, seed: int, first: int, n: int, job
     work split over ``jobs`` processes (for compare, tune and impact, which
     only need who won); ``progress`` names a progress bar to show."""
     size = check_winners_memory(matchups, n, jobs)
-    warm_up(rs.play_range, next(iter(matchups.values())), seed)
+    warm_up(rs, next(iter(matchups.values())), seed)
     work = [(key, g, k) for key in matchups for g, k in chunks(n, size, first)]
     parts: dict = {}
     with loky_config(n_jobs=jobs), tqdm(total=n * len(matchups), unit="game", unit_scale=True,
@@ -173,7 +173,7 @@ def run_experiment(spec, out=None, jobs=1, games=None, fresh=False, backend="lok
             store.begin()
             done = store.done()
             todo = [w for w in plan(exp) if chunk_name(w[0], w[1]) not in done]
-            warm_up(exp.ruleset.play_range, matchups[0], exp.seed)
+            warm_up(exp.ruleset, matchups[0], exp.seed)
             t0, played = time.perf_counter(), 0
             total = sum(c.games for c in exp.cells)
             bar = tqdm(total=total, initial=total - sum(w[2] for w in todo),

@@ -110,3 +110,30 @@ def test_the_command_line_plays_and_replays_a_game():
     ok(balance("simulate", "--ruleset", "innomination", "--games", "4", "--jobs", "1"))
     lines = ok(balance("replay", "--ruleset", "innomination", "--game", "0"))
     assert any("enters play" in line for line in lines)
+
+
+def test_the_search_agent_plays_the_same_game_from_the_same_seed(tmp_path):
+    """A search agent (one rollout per action, DESIGN §10) plays legal games that its seed decides
+    (the conformance check plays random agents only)."""
+    from balance.rules import get
+    from balance.rules.conformance import digest
+    budget = tmp_path / "quick.toml"
+    budget.write_text('agent = "search"\n[budget]\nrollouts = 1\nsearched = ["main"]\nrollout_agent = "scripted"\n')
+    rs = get("innomination")
+    m = rs.prepare(str(POOL), ["Sectonia Swarm", "Vesuvion Vanguard"], [str(budget), "scripted"])
+    first = rs.play_range(m, 3, 0, 2)
+    assert digest(first) == digest(rs.play_range(m, 3, 0, 2))
+    assert (first["rows"][:, rs.columns["winner"]] >= 0).all()
+
+
+@pytest.mark.parametrize("text, named", [
+    ('agent = "search"\n[budget]\nrollouts = 1\nsearched = ["block"]\nrollout_agent = "scripted"\n',
+     ("budget.searched", "main")),
+    ('agent = "scripted"\n[weights]\nsource = "lots"\n', ("weights.source", "a number")),
+    ('agent = "scripted"\n[weights]\nsauce = 1\n', ("weights.sauce", "unknown field")),
+])
+def test_bad_agent_files_get_one_line(tmp_path, text, named):
+    path = tmp_path / "agent.toml"
+    path.write_text(text)
+    exp = experiment(tmp_path, 4, '[["Sectonia Swarm", "Vesuvion Vanguard"]]', policies=f'"{path}"')
+    one_line_error(balance("run", exp, "--out", tmp_path / "run"), str(path), *named)

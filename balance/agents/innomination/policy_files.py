@@ -36,7 +36,8 @@ def load_agent(policy: str, depth: int = 0):
         for key in WEIGHTS:
             v = table.get(key)
             if isinstance(v, bool) or not isinstance(v, (int, float)):
-                raise InputError(f"{path}: weights.{key}: {v!r}; allowed: a number ({WEIGHTS[key]})")
+                shown = "missing" if key not in table else repr(v)
+                raise InputError(f"{path}: weights.{key}: {shown}; allowed: a number ({WEIGHTS[key]})")
         return Scripted(path.stem, {k: float(v) for k, v in table.items()})
     if kind == "search" and depth == 0:
         fields = {"rollouts": FIELDS["rollouts"], "searched": f"a non-empty list of: {', '.join(SEARCHED)}",

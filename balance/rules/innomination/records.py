@@ -16,39 +16,20 @@
                               its deck holds, those it played or named
     aether, life_by_turn      Aether at the start of each own Main Phase; Leader life at each own turn's end
 """
-import numpy as np
 import polars as pl
 
-from ...sim.records import curve_column
-from .game import (E_DECK, E_FIRST_NAMING, E_LEADER, E_LIFE, E_NATION, E_POSITION, E_TURNS, ENTRANT_COLS,
-                   N_FIXED_COLS, R_BLOCK, R_END, R_FIRST, R_GAME, R_ROTATION, R_TURNS, R_WINNER)
+from ...sim.records import seats_frame
+from .game import (E_DECK, E_FIRST_NAMING, E_LEADER, E_LIFE, E_NATION, E_POSITION, E_TURNS, R_BLOCK, R_END, R_FIRST,
+                   R_GAME, R_ROTATION, R_TURNS, R_WINNER)
 
 CURVES = ("aether", "life_by_turn")     # game.CURVES, in order
-ENTRANT = {"seat": (E_POSITION, pl.UInt8), "position": (E_POSITION, pl.UInt8), "deck": (E_DECK, pl.Int8),
-           "leader": (E_LEADER, pl.Int8), "nation": (E_NATION, pl.Int8), "life": (E_LIFE, pl.UInt16),
-           "first_naming": (E_FIRST_NAMING, pl.UInt16), "own_turns": (E_TURNS, pl.UInt16)}
+FIXED = {"game": R_GAME, "block": R_BLOCK, "rotation": R_ROTATION, "first": R_FIRST, "winner": R_WINNER,
+         "turns": R_TURNS, "end": R_END}
+ENTRANT = {"position": (E_POSITION, pl.UInt8), "deck": (E_DECK, pl.Int8), "leader": (E_LEADER, pl.Int8),
+           "nation": (E_NATION, pl.Int8), "life": (E_LIFE, pl.UInt16), "first_naming": (E_FIRST_NAMING, pl.UInt16),
+           "own_turns": (E_TURNS, pl.UInt16)}
 
 
 def records_frame(rec: dict, cell: int) -> pl.DataFrame:
     """The records of one batch (``play_range``'s arrays) as the stored frame."""
-    rows = rec["rows"]
-    games, players = rows.shape[0], rec["curves"].shape[1]
-    each = lambda col: np.repeat(rows[:, col], players)      # noqa: E731  a game's value on each entrant's row
-    entrant = np.tile(np.arange(players), games)
-    cols = {"cell": pl.Series(np.full(games * players, cell), dtype=pl.UInt32),
-            "game": pl.Series(each(R_GAME), dtype=pl.UInt32), "block": pl.Series(each(R_BLOCK), dtype=pl.UInt32),
-            "rotation": pl.Series(each(R_ROTATION), dtype=pl.UInt8),
-            "players": pl.Series(np.full(games * players, players), dtype=pl.UInt8),
-            "turns": pl.Series(each(R_TURNS), dtype=pl.UInt16), "end": pl.Series(each(R_END), dtype=pl.UInt8),
-            "first": pl.Series(each(R_FIRST), dtype=pl.UInt8), "winner": pl.Series(each(R_WINNER), dtype=pl.Int8),
-            "entrant": pl.Series(entrant, dtype=pl.UInt8),
-            "won": pl.Series(each(R_WINNER) == entrant, dtype=pl.UInt8)}
-    per = rows[:, N_FIXED_COLS:].reshape(games * players, ENTRANT_COLS)
-    for name, (col, dtype) in ENTRANT.items():
-        cols[name] = pl.Series(per[:, col], dtype=dtype)
-    cols["bought"] = pl.Series(rec["masks"][:, :, 0].reshape(-1).view(np.uint64), dtype=pl.UInt64)
-    cols["played"] = pl.Series(rec["masks"][:, :, 1].reshape(-1).view(np.uint64), dtype=pl.UInt64)
-    own = np.minimum(per[:, E_TURNS], rec["curves"].shape[3])
-    for c, name in enumerate(CURVES):
-        cols[name] = curve_column(rec["curves"][:, :, c, :].reshape(games * players, -1), own)
-    return pl.DataFrame(cols)
+    return seats_frame(rec, cell, FIXED, ENTRANT, CURVES, E_TURNS)

@@ -247,7 +247,7 @@ def test_pssspsos_solemn_prayers_restores_then_counts_the_life_after_it(life, re
     tb, mantis, foe = prayers_position(life)
     g = tb.g
     prayers = g.new_thing(g.cards["Pssspso's Solemn Prayers"], 0, "stack")
-    chain.activate(g, 0, prayers, tuple(e for e in prayers.card.effects if e.has("PLAY")), card_link=True,
+    chain.activate(g, 0, prayers, tuple(e for e in prayers.card.effects if e.has("PLAY")),
                    after=chain.to_pile)
     p = g.players[0]
     assert p.life == restored
@@ -569,8 +569,8 @@ def test_nothing_chains_to_an_unchained_card():
     g.agents[0] = Stub(want("respond", act="chain card", name="Condemnation"))
     fall = g.new_thing(g.cards["The Fall of Cinderholt"], 1, "stack")
     effects = tuple(e for e in fall.card.effects if e.has("PLAY"))
-    assert Link(1, fall, effects, True).unchained
-    chain.activate(g, 1, fall, effects, card_link=True, after=chain.to_pile)
+    assert Link(1, fall, effects).unchained
+    chain.activate(g, 1, fall, effects, after=chain.to_pile)
     assert g.agents[0].asked_to("respond") == [] and condemnation.zone == "hand"
     assert creatures.life(g, sentinel) == 6 - 3 and g.players[0].life == 38 - 3 and fall.zone == "banish"
 
@@ -586,8 +586,8 @@ def test_nothing_chains_to_an_effect_that_only_produces_aether():
     condemnation = tb.put(1, "Condemnation", "hand")
     tb.sources(1, "Fire Source", 3)
     g.agents[1] = Stub(want("respond", act="chain card", name="Condemnation"))
-    assert Link(0, nest, (nest.card.effects[0],), False).unchained
-    assert not Link(0, caller, (caller.card.effects[0],), False).unchained
+    assert Link(0, nest, (nest.card.effects[0],)).unchained
+    assert not Link(0, caller, (caller.card.effects[0],)).unchained
     turn.do(g, 0, act(nest))
     assert g.agents[1].asked_to("respond") == [] and condemnation.zone == "hand"
     assert g.players[0].pool.get("earth") == 1 and all(t.zone == "gone" for t in tokens) and nest.zone == "sources"

@@ -14,13 +14,13 @@ from .decisions import Option, ask
 from .state import DEFEATED, Game, GameOver, Link, PlayerLost, Thing
 
 
-def activate(game: Game, seat: int, thing: Thing | None, chosen: tuple, card_link: bool = False,
-             after=None, breaks: bool = False, opposing: Thing | None = None) -> None:
+def activate(game: Game, seat: int, thing: Thing | None, chosen: tuple, after=None, breaks: bool = False,
+             opposing: Thing | None = None) -> None:
     """Activate ``chosen`` effects of ``thing`` for ``seat`` (paid already):
     on a new chain others may answer, unless it cannot be chained to, a chain
     is resolving (a trigger responds to it) or chains are barred.  ``opposing``:
     the creature a CONTACT effect's card fights."""
-    link = Link(seat, thing, tuple(chosen), card_link, after=after, breaks=breaks, opposing=opposing)
+    link = Link(seat, thing, tuple(chosen), after=after, breaks=breaks, opposing=opposing)
     if game.resolving or game.chains_barred_until >= 0 or link.unchained:
         try:
             resolve_link(game, link)
@@ -113,14 +113,14 @@ def respond(game: Game, seat: int, choice: Option) -> None:
         zones.detach(game, t)
         t.zone = "stack"
         p.played.add(t.card.index)
-        push(game, Link(seat, t, tuple(e for e in t.card.effects if e.chainable), True, after=to_pile))
+        push(game, Link(seat, t, tuple(e for e in t.card.effects if e.chainable), after=to_pile))
     elif choice.act == "unleash":
         p.unleashed = True
         actions.pay_use(game, seat, t, choice.effect)
-        push(game, Link(seat, t, (choice.effect,), False, breaks=True))
+        push(game, Link(seat, t, (choice.effect,), breaks=True))
     else:
         actions.pay_use(game, seat, t, choice.effect)
-        push(game, Link(seat, t, (choice.effect,), False))
+        push(game, Link(seat, t, (choice.effect,)))
     game.log(f"seat {seat} chains {choice}")
 
 

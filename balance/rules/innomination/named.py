@@ -75,13 +75,13 @@ def name(game: Game, seat: int, option: Option, free: bool = False) -> None:
         return
     if option.extra == "as a spell":
         card.zone = "stack"
-        chain.activate(game, seat, card, card.card.spell, card_link=True, after=chain.to_pile)
+        chain.activate(game, seat, card, card.card.spell, after=chain.to_pile)
     elif card.card.type == "spell":
         card.zone = "stack"
         if base.card.type == "spell":                       # Codependent: the base goes with it
             base.zone = "nowhere"
             zones.put(game, base, "grave")
-        chain.activate(game, seat, card, tuple(e for e in card.card.effects if e.has("PLAY")), card_link=True,
+        chain.activate(game, seat, card, tuple(e for e in card.card.effects if e.has("PLAY")),
                        after=chain.to_pile)
     elif card.card.type == "creature":
         enter_named_creature(game, card, base if base.card.type == "creature" else None)

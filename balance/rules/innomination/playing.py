@@ -67,7 +67,7 @@ def play(game: Game, seat: int, option: Option) -> None:
     if t.card.type == "spell":
         t.zone = "stack"
         chosen = (fast,) if fast is not None else tuple(e for e in t.card.effects if e.has("PLAY"))
-        chain.activate(game, seat, t, chosen, card_link=True, after=spell_leaves)
+        chain.activate(game, seat, t, chosen, after=spell_leaves)
         return
     if t.card.type == "attachment":
         options = [Option("attach", t, h, extra=t.card.attach) for h in hosts(game, seat, t)]

@@ -86,7 +86,6 @@ class Link:
     controller: int
     thing: Thing | None
     effects: tuple                          # Effect, in printed order
-    card_link: bool                         # a card played (spell, chain card) rather than one effect
     negated: set = new(default_factory=set)       # effect slots negated whole
     skip: dict = new(default_factory=dict)        # slot -> op negated within it ("destroy", "damage")
     replaced: dict = new(default_factory=dict)    # slot -> Step resolving in its place

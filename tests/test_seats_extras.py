@@ -178,3 +178,12 @@ def test_the_report_shows_the_matrix_and_the_firsts(kamigami):
     assert not {"firsts", "head_to_head_god"} & set(seats.tables(older))
     page = report.write_report(older, tmp / "without").read_text()
     assert "Head-to-head" not in page and "share of games" not in page
+
+
+def test_a_cell_of_one_piece_gives_no_piece_verdict():
+    """Two decks of one Nation: its rate is the fair share by construction, so the
+    piece table leaves that cell out; a cell of two Nations stays."""
+    rng = np.random.default_rng(5)
+    games = planted(rng, 0, 50, 0, 0.7, 0.0) + planted(rng, 1, 50, 0, 0.7, 0.0)
+    table = seats.by_piece(synthetic([["A", "B"], ["A", "A"]], games), "nation")
+    assert sorted(table["nation_name"].to_list()) == ["A", "B"] and (table["games"] == 100).all()

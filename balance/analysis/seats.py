@@ -135,8 +135,11 @@ def sweep(run: Run) -> pl.DataFrame:
 
 def by_piece(run: Run, column: str) -> pl.DataFrame:
     """Each named piece (a God) by number of players and setting (its agents,
-    base and reading), over every entrant that played it."""
+    base and reading), over every entrant that played it; a cell whose every
+    seat plays one piece (two decks of one Nation) is left out, its rate the
+    fair share by construction."""
     lf = entrant_games(run).filter(pl.col(f"{column}_name").is_not_null())
+    lf = lf.filter(pl.col(f"{column}_name").n_unique().over("cell") > 1)
     return rates(lf, ["players", "base", "agents", "reading", "setting", f"{column}_name"])
 
 

@@ -4,6 +4,7 @@ Chain (6f), and what the records keep.  Rules modules change it; agents read
 it and choose among the options the rules list (decisions.py)."""
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, field as new
 
@@ -43,6 +44,19 @@ class Thing:
 
     def __repr__(self):
         return f"{self.card.name}#{self.uid}"
+
+    def __deepcopy__(self, memo):
+        """A copy for a copied game (a search's rollout): its card shared, the
+        cards it holds or lies under copied once through ``memo``."""
+        new = Thing.__new__(Thing)
+        memo[id(self)] = new
+        for name in Thing.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.attached = [copy.deepcopy(a, memo) for a in self.attached]
+        new.host = copy.deepcopy(self.host, memo)
+        new.timers, new.counts = dict(self.timers), dict(self.counts)
+        new.granted = [list(g) for g in self.granted]
+        return new
 
 
 @dataclass

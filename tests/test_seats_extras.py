@@ -187,3 +187,13 @@ def test_a_cell_of_one_piece_gives_no_piece_verdict():
     games = planted(rng, 0, 50, 0, 0.7, 0.0) + planted(rng, 1, 50, 0, 0.7, 0.0)
     table = seats.by_piece(synthetic([["A", "B"], ["A", "A"]], games), "nation")
     assert sorted(table["nation_name"].to_list()) == ["A", "B"] and (table["games"] == 100).all()
+
+
+def test_a_piece_against_none_keeps_its_verdict():
+    """An entrant with a piece (a Praetor) against one without: its rate is the entrant's, not the fair
+    share by construction, so the row stays."""
+    rng = np.random.default_rng(6)
+    run = synthetic([["A", "B"]], planted(rng, 0, 50, 0, 0.7, 0.0))
+    run.manifest["decks"][0]["nations"] = ["A"]          # entrant 1's piece index 1 names nothing: no piece
+    table = seats.by_piece(run, "nation")
+    assert table["nation_name"].to_list() == ["A"] and table["games"].to_list() == [100]

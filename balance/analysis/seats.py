@@ -138,8 +138,8 @@ def by_piece(run: Run, column: str) -> pl.DataFrame:
     base and reading), over every entrant that played it; a cell whose every
     seat plays one piece (two decks of one Nation) is left out, its rate the
     fair share by construction."""
-    lf = entrant_games(run).filter(pl.col(f"{column}_name").is_not_null())
-    lf = lf.filter(pl.col(f"{column}_name").n_unique().over("cell") > 1)
+    name = pl.col(f"{column}_name")
+    lf = entrant_games(run).filter(name.n_unique().over("cell") > 1).filter(name.is_not_null())
     return rates(lf, ["players", "base", "agents", "reading", "setting", f"{column}_name"])
 
 

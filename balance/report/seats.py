@@ -225,6 +225,12 @@ def panel(df: pl.DataFrame) -> pl.DataFrame:
     return df.with_columns(cells=pl.format("{} players, {}", "players", "setting"))
 
 
+def asked(tabs: dict, rs: dict) -> list[tuple[str, str]]:
+    """(column, label) of each piece with a row in its table (none where every
+    cell had one piece on every seat: analysis.seats.by_piece)."""
+    return [(column, label) for column, (label, _) in rs["pieces"].items() if tabs[f"outcomes_by_{column}"].height]
+
+
 def made_figures(tabs: dict, rs: dict) -> list[tuple]:
     """(heading, file name, function, arguments) of each figure (the causal one
     if ``balance impact`` was run)."""
@@ -234,7 +240,7 @@ def made_figures(tabs: dict, rs: dict) -> list[tuple]:
               f"Win rate by {kind}" + ("" if rs.get("roles") else " (1 = the starting player)")))]
     made += [(f"Win rate by {label}", column, rate_forest,
               (panel(tabs[f"outcomes_by_{column}"]), "cells", f"{column}_name", f"Win rate by {label}"))
-             for column, (label, _) in rs["pieces"].items()]
+             for column, label in asked(tabs, rs)]
     h2h = matrix_of(tabs, rs)
     if h2h:
         column, label, df = h2h
@@ -257,9 +263,9 @@ def key_tables(tabs: dict, rs: dict) -> list[tuple[str, pl.DataFrame]]:
     h2h = matrix_of(tabs, rs)
     return [(f"Win rate by {place_kind(rs)}", tabs["outcomes_by_position"].select("place", *cols)),
             *((f"Win rate by {label}", tabs[f"outcomes_by_{column}"].select(f"{column}_name", *cols))
-              for column, (label, _) in rs["pieces"].items()),
+              for column, label in asked(tabs, rs)),
             *((f"{label}s across agents and readings (robust: on one side of the fair share in every way)",
-               tabs[f"spread_by_{column}"]) for column, (label, _) in rs["pieces"].items()),
+               tabs[f"spread_by_{column}"]) for column, label in asked(tabs, rs)),
             *([(f"Head-to-head: each {h2h[1]} against each (games of two; a mirror is one half by construction; "
                 f"every row at once: the table-wide interval)",
                 matrix_table(h2h[2], h2h[0]))] if h2h else []),

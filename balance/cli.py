@@ -185,7 +185,7 @@ def cmd_simulate(args):
         print(f"{' vs '.join(m.labels)}, {m.setting}, seed {args.seed}, {variant} rules{chosen}")
         for line in sum(parts[1:], parts[0]).lines(m.labels, rs.end_reasons):
             print(line)
-        print(f"speed: {args.games / dt:,.0f} games/s on {args.jobs} worker(s)")
+        print(f"speed: {per_second(args.games / dt)} games/s on {args.jobs} worker(s)")
     return 0
 
 
@@ -220,9 +220,9 @@ def cmd_bench(args):
         played = sum(map_chunks(play_range, m, args.seed, args.games, jobs, _bench_chunk(args.games, jobs),
                                 reduce=_played))
         rates[jobs] = played / (time.perf_counter() - t0)
-        print(f"{jobs} core(s): {rates[jobs]:,.0f} games/s ({args.games} games, {' vs '.join(m.labels)}, "
+        print(f"{jobs} core(s): {per_second(rates[jobs])} games/s ({args.games} games, {' vs '.join(m.labels)}, "
               f"{m.setting})")
-    print(f"two-core speed-up: {rates[2] / rates[1]:.2f}x; per core: {rates[1]:,.0f} games/s "
+    print(f"two-core speed-up: {rates[2] / rates[1]:.2f}x; per core: {per_second(rates[1])} games/s "
           f"(machine: {os.cpu_count()} cores)")
     counted = get(args.ruleset).searched
     if getattr(m, "searches", False) and counted:
@@ -232,6 +232,11 @@ def cmd_bench(args):
         print(f"search: {decided / (time.perf_counter() - t0):,.0f} searched decisions/s on one core "
               f"({decided / n:,.0f} a game, {n} games)")
     return 0
+
+
+def per_second(rate: float) -> str:
+    """A speed as a line gives it: whole numbers, or three digits below 10 a second (a search's games)."""
+    return f"{rate:,.0f}" if rate >= 10 else f"{rate:.3g}"
 
 
 def _played(records: dict) -> int:

@@ -7,7 +7,8 @@ unless:
 - the same seed gives the same records, and games played in two calls give the
   records of one call (each game's record depends on its index alone);
 - every record row has its identifiers (game, its seed block -- a seat-swapped
-  pair, or a block of every seat rotation -- and its place in it), a winner
+  pair, or a block of every seat rotation -- and its place in it; a game of
+  more seats, its row begins as ``sim.records.FIXED``), a winner
   among the entrants or a draw, a declared end reason and a turn count within
   the turn cap, and the stored frame has a row per game;
 - every game, played again turn by turn, keeps the game's own invariants after
@@ -22,6 +23,7 @@ import sys
 
 import numpy as np
 
+from ..sim.records import FIXED
 from .ruleset import Ruleset
 
 JIT_OFF = """
@@ -57,6 +59,10 @@ def check_seats(rs: Ruleset, seats: int, games: int, seed: int, jit_off_games: i
     split = {key: np.concatenate([p[key] for p in parts]) for key in rec}
     assert digest(split) == digest(rec), "games played in two calls differ from one call's"
     check_rows(rs, rec["rows"], games, m.turn_cap, seats)
+    if rs.entrants == "seats":
+        begins = {{"pair": "block", "swap": "rotation"}.get(k, k): i for k, i in rs.columns.items()}
+        assert begins == {k: i for i, k in enumerate(FIXED)}, \
+            "a row of a game of more seats does not begin as sim.records.FIXED (its stored frame reads it so)"
     assert rs.records_frame(rec, 0)["game"].n_unique() == games, "the stored frame lacks a game"
     turns = rec["rows"][:, rs.columns["turns"]]
     for g in range(games):

@@ -28,14 +28,12 @@ def total(p: Player) -> int:
 def can_pay(p: Player, cost: dict) -> bool:
     """Each element's part from that element, Neutral from whatever is left (1d)."""
     have = available(p)
-    left = 0
     for element, n in cost.items():
         if element != V.ANY:
             if have.get(element, 0) < n:
                 return False
             have[element] -= n
-    left = sum(have.values())
-    return left >= cost.get(V.ANY, 0)
+    return sum(have.values()) >= cost.get(V.ANY, 0)
 
 
 def pay(p: Player, cost: dict) -> None:

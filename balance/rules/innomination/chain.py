@@ -129,11 +129,6 @@ def push(game: Game, link: Link) -> None:
     game.chain.append(link)
 
 
-def below(game: Game, link: Link | None) -> Link | None:
-    """The link ``link`` was chained to."""
-    return link.under if link is not None else None
-
-
 def resolve_link(game: Game, link: Link) -> None:
     """Each effect of the link in printed order, but those negated, replaced or
     broken (6f); then what follows it (a spell leaving play)."""

@@ -220,7 +220,7 @@ def op_negate(game, ctx, step):
     """6f: negate the effect chained to -- the whole card (Condemnation) or
     one operation of it, the rest of the card not activating (Dynamic Will);
     a negated AURA is off until the chain ends."""
-    below = chain.below(game, ctx.link)
+    below = ctx.link.under if ctx.link is not None else None
     if below is None:
         return
     scope = step.args["scope"]
@@ -239,7 +239,7 @@ def op_negate(game, ctx, step):
 def op_replace(game, ctx, step):
     """6f, "Chains that Replace Effects": the effect chained to does not happen,
     ``with`` resolves in its place, the card's other effects still do."""
-    below = chain.below(game, ctx.link)
+    below = ctx.link.under if ctx.link is not None else None
     if below is not None and below.effects:
         below.replaced[0] = step.args["with"]
         game.log(f"{below.thing}'s first effect replaced")

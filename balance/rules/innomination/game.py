@@ -98,8 +98,8 @@ def play(g: Game, turn_cap: int, after_turn=None) -> Game:
     return g
 
 
-def record(g: Game, game: int, row, curves, masks) -> None:
-    """Game ``game``'s records, in entrant order."""
+def record(g: Game, m, game: int, row, curves, masks) -> None:
+    """Game ``game`` of matchup ``m``'s records, in entrant order."""
     n = len(g.players)
     row[R_GAME], row[R_BLOCK], row[R_ROTATION] = game, game // n, game % n
     row[R_FIRST] = g.players[0].entrant
@@ -108,12 +108,12 @@ def record(g: Game, game: int, row, curves, masks) -> None:
     for p in g.players:
         e = p.entrant
         row[N_FIXED_COLS + e * ENTRANT_COLS:N_FIXED_COLS + (e + 1) * ENTRANT_COLS] = (
-            -1, -1, -1, p.seat, max(0, p.life), p.first_naming, p.own_turns)
+            *m.pieces(e), p.seat, max(0, p.life), p.first_naming, p.own_turns)
         k = min(len(p.aether_curve), curves.shape[2])
         curves[e, 0, :k] = p.aether_curve[:k]
         k = min(len(p.life_curve), curves.shape[2])
         curves[e, 1, :k] = p.life_curve[:k]
-        masks[e, 1] = as_int64(sum(1 << b for b in p.played if b >= 0))
+        masks[e] = as_int64(m.held(e)), as_int64(sum(1 << b for b in p.played if b >= 0))
 
 
 def as_int64(bits: int) -> np.int64:

@@ -14,7 +14,7 @@ from . import vocabulary as V
 from .cards import TUNABLE, Card
 from .contested import READINGS
 from .decks import Pool, load_pool
-from .game import E_DECK, E_LEADER, E_NATION, ENTRANT_COLS, N_FIXED_COLS, as_int64, play, record, record_arrays, setup
+from .game import play, record, record_arrays, setup
 
 SEATS = (2, 3, 4)
 PARAMETERS = (Parameter("turn_cap", "turn cap (every player's turns; a draw beyond it)", 200, 1, 10_000),)
@@ -76,6 +76,7 @@ class Matchup:
                 "leaders": self.pool.leader_names(), "nations": list(V.NATIONS)}
 
     def pieces(self, entrant: int) -> tuple[int, int, int]:
+        """Its deck, Leader and Nation, as indexes of the manifest's lists (game.E_DECK ...)."""
         deck = self.decks[entrant]
         return (self.pool.deck_names.index(deck.name), self.pool.leader_names().index(deck.leader),
                 V.NATIONS.index(self.pool.cards[deck.leader].nation))
@@ -135,11 +136,7 @@ def play_range(m: Matchup, root_seed: int, first_game: int, n_games: int) -> dic
     rows, curves, masks = record_arrays(n_games, m.n_seats, m.own_turns)
     for k in range(n_games):
         g = play(setup(m, root_seed, first_game + k), m.turn_cap)
-        record(g, first_game + k, rows[k], curves[k], masks[k])
-        for e in range(m.n_seats):
-            base = N_FIXED_COLS + e * ENTRANT_COLS
-            rows[k, base + E_DECK], rows[k, base + E_LEADER], rows[k, base + E_NATION] = m.pieces(e)
-            masks[k, e, 0] = as_int64(m.held(e))
+        record(g, m, first_game + k, rows[k], curves[k], masks[k])
     return {"rows": rows, "curves": curves, "masks": masks}
 
 

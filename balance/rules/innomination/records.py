@@ -19,12 +19,9 @@
 import polars as pl
 
 from ...sim.records import seats_frame
-from .game import (E_DECK, E_FIRST_NAMING, E_LEADER, E_LIFE, E_NATION, E_POSITION, E_TURNS, R_BLOCK, R_END, R_FIRST,
-                   R_GAME, R_ROTATION, R_TURNS, R_WINNER)
+from .game import E_DECK, E_FIRST_NAMING, E_LEADER, E_LIFE, E_NATION, E_POSITION, E_TURNS
 
 CURVES = ("aether", "life_by_turn")     # game.CURVES, in order
-FIXED = {"game": R_GAME, "block": R_BLOCK, "rotation": R_ROTATION, "first": R_FIRST, "winner": R_WINNER,
-         "turns": R_TURNS, "end": R_END}
 ENTRANT = {"position": (E_POSITION, pl.UInt8), "deck": (E_DECK, pl.Int8), "leader": (E_LEADER, pl.Int8),
            "nation": (E_NATION, pl.Int8), "life": (E_LIFE, pl.UInt16), "first_naming": (E_FIRST_NAMING, pl.UInt16),
            "own_turns": (E_TURNS, pl.UInt16)}
@@ -32,4 +29,4 @@ ENTRANT = {"position": (E_POSITION, pl.UInt8), "deck": (E_DECK, pl.Int8), "leade
 
 def records_frame(rec: dict, cell: int) -> pl.DataFrame:
     """The records of one batch (``play_range``'s arrays) as the stored frame."""
-    return seats_frame(rec, cell, FIXED, ENTRANT, CURVES, E_TURNS)
+    return seats_frame(rec, cell, ENTRANT, CURVES, E_TURNS)

@@ -19,12 +19,9 @@ number of seats.
 import polars as pl
 
 from ...sim.records import seats_frame
-from .game import (E_CHAIN, E_ENERGY, E_GOD, E_OUT, E_POSITION, E_TEMPLE, E_TURNS, R_BLOCK, R_END, R_FIRST, R_GAME,
-                   R_ROTATION, R_TURNS, R_WINNER)
+from .game import E_CHAIN, E_ENERGY, E_GOD, E_OUT, E_POSITION, E_TEMPLE, E_TURNS
 
 CURVES = ("faith", "spent", "energy_by_turn", "chain_by_turn")     # state.N_CURVES, in order
-FIXED = {"game": R_GAME, "block": R_BLOCK, "rotation": R_ROTATION, "first": R_FIRST, "winner": R_WINNER,
-         "turns": R_TURNS, "end": R_END}
 ENTRANT = {"god": (E_GOD, pl.Int8), "temple": (E_TEMPLE, pl.Int8), "out": (E_OUT, pl.Int8),
            "energy": (E_ENERGY, pl.UInt16), "position": (E_POSITION, pl.UInt8), "chain": (E_CHAIN, pl.UInt8),
            "own_turns": (E_TURNS, pl.UInt16)}
@@ -32,4 +29,4 @@ ENTRANT = {"god": (E_GOD, pl.Int8), "temple": (E_TEMPLE, pl.Int8), "out": (E_OUT
 
 def records_frame(rec: dict, cell: int) -> pl.DataFrame:
     """The records of one batch (``play_range``'s arrays) as the stored frame."""
-    return seats_frame(rec, cell, FIXED, ENTRANT, CURVES, E_TURNS)
+    return seats_frame(rec, cell, ENTRANT, CURVES, E_TURNS)

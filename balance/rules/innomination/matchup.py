@@ -92,7 +92,7 @@ def prepare(card_file, entrants, policies, overrides=None, readings=None, swaps=
     the readings off their defaults, each entrant's cards swapped for their
     blanks ({card: None}, baselines.py) and the parameters off their defaults."""
     if len(entrants) not in SEATS or len(policies) != len(entrants):
-        raise FieldError("seats", f"{len(entrants)} players; allowed: {SEATS[0]} to {SEATS[-1]} decks, one agent "
+        raise FieldError("seats", f"{len(entrants)} deck(s) and {len(policies)} agent(s); allowed: {SEATS[0]} to {SEATS[-1]} decks, one agent "
                                   f"each")
     pool = load_pool(card_file)
     for e in entrants:

@@ -10,8 +10,8 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e ".[test,cluster]"
 	$(PY) -m balance simulate --games 2 >/dev/null    # warm-up: compile the rules kernel into the cache once (it says so on stderr)
-	$(PY) -m balance simulate --ruleset kamigami --games 4 >/dev/null     # and Kamigami's (half a minute)
-	$(PY) -m balance simulate --ruleset solium --games 4 >/dev/null       # and Solium Infernum's (seconds)
+	$(PY) -m balance simulate --ruleset kamigami --games 4 >/dev/null     # and Kamigami's (about 25 s)
+	$(PY) -m balance simulate --ruleset solium --games 4 >/dev/null       # and Solium Infernum's (about 20 s)
 	touch $(STAMP)
 
 # experiments/demo.toml (the starter decks' round robin at thresholds 3, 4 and 5; Gabriel against

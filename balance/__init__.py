@@ -34,6 +34,10 @@ def _set_cache_dir():
 
 _set_cache_dir()
 
+from .linking import install  # noqa: E402
+
+install()
+
 from .interop import to_pandas  # noqa: E402
 from .runner import load_run, run_experiment  # noqa: E402  (after the cache folder is set)
 

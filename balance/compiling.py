@@ -31,8 +31,8 @@ from .sim.batch import end_with_parent
 
 QUIET = 2.0              # seconds: loading from the cache takes less
 EVERY = 15.0             # seconds between two elapsed-time lines
-EXPECTED = "about 5 minutes on a 2-core machine"     # benchmarks/RESULTS.md, "Cold compile"
-EXPECTED_SMALL = "under a minute on a 2-core machine"    # a kernel without compile units (Kamigami: 25-50 s)
+EXPECTED = "about 2 minutes on a 2-core machine"     # benchmarks/RESULTS.md, "Cold compile"
+EXPECTED_SMALL = "under a minute on a 2-core machine"    # a kernel without compile units (Kamigami, Solium: 20-25 s)
 _warm: set = set()       # play_range functions this process has compiled or loaded
 
 

@@ -23,31 +23,77 @@ TOY = {
     "toy/other.py": "from numba import njit\n\n@njit(cache=True)\ndef h():\n    return 3\n",
 }
 PROBE = """
-import balance.compiling
+import sys
+import balance.linking
+balance.linking.LINKED_MAX = int(sys.argv[1])
 from toy.mid import g
 from toy.other import h
 from toy.leaf import f
+if sys.argv[2] == "h first":           # compiled in another order: numba's own counter would name f otherwise
+    h()
 print(g(), h(), f())
 for fn in (f, g, h):
     print(fn.__name__, "loaded" if fn.stats.cache_hits else "compiled")
+symbol = f.overloads[f.signatures[0]].fndesc.mangled_name
+try:
+    copied = not g.overloads[g.signatures[0]].library._get_module_for_linking().get_function(symbol).is_declaration
+except NameError:                      # copied, inlined, and the copy dropped
+    copied = True
+print("g copies f" if copied else "g calls f", symbol)
 """
 
 
-def run_toy(tmp: Path) -> list[str]:
-    env = {**ENV, "NUMBA_CACHE_DIR": str(tmp / "cache"), "PYTHONPATH": str(tmp),
+def write_toy(tmp: Path) -> None:
+    for name, text in TOY.items():
+        (tmp / name).parent.mkdir(exist_ok=True)
+        (tmp / name).write_text(text)
+
+
+def run_toy(tmp: Path, linked_max: int = 80_000, cache: str = "cache", order: str = "g first") -> list[str]:
+    """What PROBE prints: the three results, each function compiled or loaded,
+    and whether g's code holds a copy of f's or calls f by f's symbol."""
+    env = {**ENV, "NUMBA_CACHE_DIR": str(tmp / cache), "PYTHONPATH": str(tmp),
            "NUMBA_CACHE_LOCATOR_CLASSES": "balance.compiling.ClosureCacheLocator"}
-    out = subprocess.run([sys.executable, "-c", PROBE], env=env, capture_output=True, text=True, check=True)
-    return out.stdout.split("\n")[:4]
+    out = subprocess.run([sys.executable, "-c", PROBE, str(linked_max), order], env=env, capture_output=True, text=True,
+                         check=True)
+    return out.stdout.split("\n")[:5]
 
 
 def test_an_edit_recompiles_its_dependants_only_and_never_serves_a_stale_entry(tmp_path):
-    for name, text in TOY.items():
-        (tmp_path / name).parent.mkdir(exist_ok=True)
-        (tmp_path / name).write_text(text)
-    assert run_toy(tmp_path) == ["11 3 1", "f compiled", "g compiled", "h compiled"]
-    assert run_toy(tmp_path) == ["11 3 1", "f loaded", "g loaded", "h loaded"]
+    write_toy(tmp_path)
+    assert run_toy(tmp_path)[:4] == ["11 3 1", "f compiled", "g compiled", "h compiled"]
+    assert run_toy(tmp_path)[:4] == ["11 3 1", "f loaded", "g loaded", "h loaded"]
     (tmp_path / "toy/leaf.py").write_text(TOY["toy/leaf.py"].replace("CONST = 1", "CONST = 2"))
-    assert run_toy(tmp_path) == ["12 3 2", "f compiled", "g compiled", "h loaded"]
+    assert run_toy(tmp_path)[:4] == ["12 3 2", "f compiled", "g compiled", "h loaded"]
+
+
+def test_a_called_callee_is_loaded_with_its_caller_and_an_edit_to_it_recompiles_the_caller(tmp_path):
+    """With every callee called, not copied (linking.LINKED_MAX 0): g's cached
+    code calls f's symbol and loads f first; an edit to f's module gives f a
+    symbol of its own and recompiles g against it, so g never calls old code."""
+    write_toy(tmp_path)
+    first = run_toy(tmp_path, 0)
+    assert first[:4] == ["11 3 1", "f compiled", "g compiled", "h compiled"]
+    assert first[4].startswith("g calls f")
+    assert run_toy(tmp_path, 0) == ["11 3 1", "f loaded", "g loaded", "h loaded", first[4]]
+    (tmp_path / "toy/leaf.py").write_text(TOY["toy/leaf.py"].replace("CONST = 1", "CONST = 2"))
+    edited = run_toy(tmp_path, 0)
+    assert edited[:4] == ["12 3 2", "f compiled", "g compiled", "h loaded"]
+    assert edited[4].startswith("g calls f") and edited[4] != first[4]
+    assert run_toy(tmp_path, cache="default")[4].startswith("g copies f")     # f is small: copied by default
+
+
+def test_a_caller_and_its_callee_compiled_in_different_processes_fit(tmp_path):
+    """A function's symbol is named by its source, not by the process that
+    compiled it: g's entry from one process calls f's entry from another, as
+    when a kernel's parts compile at once (compiling.compile_parts)."""
+    write_toy(tmp_path)
+    ours = run_toy(tmp_path, 0)
+    theirs = run_toy(tmp_path, 0, cache="other", order="h first")
+    assert theirs == ours
+    for entry in (tmp_path / "other").rglob("leaf.f-*"):
+        (tmp_path / "cache" / entry.relative_to(tmp_path / "other")).write_bytes(entry.read_bytes())
+    assert run_toy(tmp_path, 0) == ["11 3 1", "f loaded", "g loaded", "h loaded", ours[4]]
 
 
 def test_the_kernel_is_cached_by_its_imports():

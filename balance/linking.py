@@ -69,9 +69,12 @@ def _from_function(cls, pyfunc, _numba=bytecode.FunctionIdentity.from_function._
     self = _numba(cls, pyfunc)
     if (os.path.isfile(self.filename) and "<locals>" not in self.func_qualname
             and self.modname.split(".")[0] != "numba"):
-        st = os.stat(self.filename)
-        h = hashlib.sha256(closure_digest(self.filename, (st.st_mtime, st.st_size)) + self.func_qualname.encode())
-        self.unique_id = "s" + h.hexdigest()[:16]
+        try:
+            st = os.stat(self.filename)
+            source = closure_digest(self.filename, (st.st_mtime, st.st_size))
+        except (OSError, SyntaxError):          # the file gone or half-edited since: numba's own id
+            return self
+        self.unique_id = "s" + hashlib.sha256(source + self.func_qualname.encode()).hexdigest()[:16]
         self.unique_name = f"{self.func_qualname}${self.unique_id}"
     return self
 

@@ -20,6 +20,8 @@ Two things keep such calls sound:
 numba also times every LLVM call for its compile statistics; with hundreds of
 nested cache loads that timing cost more than the calls, and nothing here
 reads it, so it is switched off.
+
+Written against numba 0.68's code generation (pyproject.toml pins it).
 """
 from __future__ import annotations
 
@@ -56,10 +58,13 @@ class Callee:
         return hash(self.key)
 
 
-def _module_level(modname: str, qualname: str) -> bool:
-    """A function its module holds by its name, compiled (a numba dispatcher)."""
-    dispatcher = getattr(sys.modules.get(modname), qualname, None)
-    return getattr(getattr(dispatcher, "py_func", None), "__qualname__", None) == qualname
+def _callable(fndesc) -> bool:
+    """A function whose symbol is named by its source (``_from_function``) and
+    that its module holds by its name, compiled (a numba dispatcher): only
+    such a function can be found and loaded again under the same symbol."""
+    dispatcher = getattr(sys.modules.get(fndesc.modname), fndesc.qualname, None)
+    return (isinstance(fndesc.uid, str)
+            and getattr(getattr(dispatcher, "py_func", None), "__qualname__", None) == fndesc.qualname)
 
 
 def _from_function(cls, pyfunc, _numba=bytecode.FunctionIdentity.from_function.__func__):
@@ -82,7 +87,7 @@ def _from_function(cls, pyfunc, _numba=bytecode.FunctionIdentity.from_function._
 def _insert_user_function(self, func, fndesc, libs=(), _numba=base.BaseContext.insert_user_function):
     """numba's registration of a compiled or loaded function, noting how to
     load it by its symbol, and its library as one that may be called."""
-    if _module_level(fndesc.modname, fndesc.qualname):
+    if _callable(fndesc):
         _callees[fndesc.mangled_name] = Callee(fndesc.modname, fndesc.qualname, fndesc.argtypes)
         for lib in libs:
             _sizes.setdefault(lib, None)

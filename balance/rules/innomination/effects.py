@@ -22,6 +22,11 @@ class Ctx:
     link: Link | None = None
     opposing: Thing | None = None
 
+    @property
+    def below(self) -> Link | None:
+        """The link this step's link was chained to (6f), if any."""
+        return self.link.under if self.link is not None else None
+
 
 def run(game: Game, ctx: Ctx, step: Step | None, skip: str | None = None) -> None:
     """Resolve ``step`` and those after it, but the operation ``skip`` (partly negated, 6f B)."""
@@ -220,7 +225,7 @@ def op_negate(game, ctx, step):
     """6f: negate the effect chained to -- the whole card (Condemnation) or
     one operation of it, the rest of the card not activating (Dynamic Will);
     a negated AURA is off until the chain ends."""
-    below = ctx.link.under if ctx.link is not None else None
+    below = ctx.below
     if below is None:
         return
     scope = step.args["scope"]
@@ -239,7 +244,7 @@ def op_negate(game, ctx, step):
 def op_replace(game, ctx, step):
     """6f, "Chains that Replace Effects": the effect chained to does not happen,
     ``with`` resolves in its place, the card's other effects still do."""
-    below = ctx.link.under if ctx.link is not None else None
+    below = ctx.below
     if below is not None and below.effects:
         below.replaced[0] = step.args["with"]
         game.log(f"{below.thing}'s first effect replaced")

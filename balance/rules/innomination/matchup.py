@@ -92,8 +92,8 @@ def prepare(card_file, entrants, policies, overrides=None, readings=None, swaps=
     the readings off their defaults, each entrant's cards swapped for their
     blanks ({card: None}, baselines.py) and the parameters off their defaults."""
     if len(entrants) not in SEATS or len(policies) != len(entrants):
-        raise FieldError("seats", f"{len(entrants)} deck(s) and {len(policies)} agent(s); allowed: {SEATS[0]} to {SEATS[-1]} decks, one agent "
-                                  f"each")
+        raise FieldError("seats", f"{len(entrants)} deck(s) and {len(policies)} agent(s); "
+                                  f"allowed: {SEATS[0]} to {SEATS[-1]} decks, one agent each")
     pool = load_pool(card_file)
     for e in entrants:
         if e not in pool.deck_names:
